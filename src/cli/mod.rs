@@ -1,0 +1,33 @@
+//! The process boundary: parse arguments, dispatch, print an error once, exit with its
+//! code. Nothing below this module prints an error or picks an exit code.
+
+mod args;
+
+pub use args::{RemindArgs, StatusArgs, ValidateArgs};
+
+pub use args::{Cli, Command};
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::commands;
+use crate::exit::Exit;
+
+/// Runs the binary.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { Exit::Usage.into() } else { Exit::Done.into() };
+        }
+    };
+    match commands::run(cli) {
+        Ok(exit) => exit.into(),
+        Err(err) => {
+            eprint!("{}", err.render());
+            err.exit().into()
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! `dochygiene remind [--days N]`: for the SessionStart hook. Prints one line when the
+//! last check is older than N days (or never happened) and stamps `last_reminded`.
+//! It never fails the session: every problem becomes a note on stderr and exit 0.
+
+use std::path::Path;
+
+use crate::cli::RemindArgs;
+use crate::clock;
+use crate::error::Result;
+use crate::exit::Exit;
+use crate::state::{StateDir, Timestamps};
+
+pub fn run(root_flag: Option<&Path>, args: &RemindArgs) -> Exit {
+    if let Err(err) = remind(root_flag, args) {
+        eprintln!("dochygiene remind: skipped ({err})");
+    }
+    Exit::Done
+}
+
+fn remind(root_flag: Option<&Path>, args: &RemindArgs) -> Result<()> {
+    let root = crate::project_root::resolve(root_flag)?;
+    let state = StateDir::locate(&root);
+    let ts = Timestamps::read(&state)?;
+    let now = clock::now()?;
+    let age_days = match ts.last_check.as_deref().map(clock::parse) {
+        Some(Ok(t)) => Some((now.as_second() - t.as_second()) / 86_400),
+        _ => None,
+    };
+    let line = match age_days {
+        Some(days) if days < i64::from(args.days) => return Ok(()),
+        Some(days) => format!("dochygiene: the docs were last checked {days} days ago; run `/hygiene check` to find stale and bloated docs."),
+        None => "dochygiene: the docs have never been checked; run `/hygiene check` to find stale and bloated docs.".to_string(),
+    };
+    println!("{line}");
+    let state = StateDir::ensure(&root)?;
+    let lock = state.lock()?;
+    Timestamps::update(&state, &lock, |t| t.last_reminded = Some(clock::format(now)))?;
+    Ok(())
+}

@@ -1,0 +1,85 @@
+//! `dochygiene status [--json]`: timestamps, report presence and age, open ops. Reads
+//! only: it never creates `.dochygiene/` or takes the lock.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::cli::StatusArgs;
+use crate::clock;
+use crate::error::Result;
+use crate::exit::Exit;
+use crate::json::strict;
+use crate::op;
+use crate::state::{StateDir, Timestamps};
+
+pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
+    let root = crate::project_root::resolve(root_flag)?;
+    let state = StateDir::locate(&root);
+    let ts = Timestamps::read(&state)?;
+    let now = clock::now()?;
+    let report_path = state.report_json_path();
+    let report = if report_path.is_file() {
+        let value = strict::read_file(&report_path).ok();
+        let generated_at = value.as_ref().and_then(|v| v["generated_at"].as_str()).map(str::to_string);
+        let age = generated_at.as_deref().and_then(|t| clock::parse(t).ok()).map(|t| now.as_second() - t.as_second());
+        let entries = value.as_ref().and_then(|v| v["entries"].as_array()).map(Vec::len);
+        Some(json!({
+            "path": report_path.display().to_string(),
+            "markdown": state.report_md_path().display().to_string(),
+            "generated_at": generated_at,
+            "age_seconds": age,
+            "entries": entries,
+        }))
+    } else {
+        None
+    };
+    let open: Vec<_> = op::list(&state)?.into_iter().filter(|o| o.phase.is_open()).collect();
+    if args.json {
+        let ops: Vec<_> = open
+            .iter()
+            .map(|o| json!({"op_id": o.op_id, "command": o.command.as_str(), "phase": o.phase.as_str(), "iteration": o.iteration, "created_at": o.created_at}))
+            .collect();
+        let out = json!({
+            "project_root": root.display().to_string(),
+            "last_check": ts.last_check,
+            "last_clean": ts.last_clean,
+            "last_reminded": ts.last_reminded,
+            "report": report,
+            "open_ops": ops,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).expect("status serializes"));
+        return Ok(Exit::Done);
+    }
+    println!("project root:  {}", root.display());
+    println!("last check:    {}", ts.last_check.as_deref().unwrap_or("never"));
+    println!("last clean:    {}", ts.last_clean.as_deref().unwrap_or("never"));
+    println!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
+    match &report {
+        Some(r) => {
+            let age = r["age_seconds"].as_i64().map(human_age).unwrap_or_else(|| "unknown age".into());
+            let entries = r["entries"].as_u64().map_or("?".to_string(), |n| n.to_string());
+            println!("report:        {} ({age}, {entries} entries)", report_path.display());
+        }
+        None => println!("report:        none (run `dochygiene check`)"),
+    }
+    if open.is_empty() {
+        println!("open ops:      none");
+    } else {
+        for o in &open {
+            println!("open op:       {} ({}, phase {}, round {}) — `dochygiene resume {}`", o.op_id, o.command.as_str(), o.phase.as_str(), o.iteration, o.op_id);
+        }
+    }
+    Ok(Exit::Done)
+}
+
+/// "3 days ago", "5 hours ago", "just now".
+pub fn human_age(seconds: i64) -> String {
+    let s = seconds.max(0);
+    match s {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} minutes ago", s / 60),
+        3600..86_400 => format!("{} hours ago", s / 3600),
+        _ => format!("{} days ago", s / 86_400),
+    }
+}

@@ -1,0 +1,28 @@
+//! `dochygiene validate FILE [--json]`: exit 0 valid, 1 with every violation listed.
+
+use crate::cli::ValidateArgs;
+use crate::error::Result;
+use crate::exit::Exit;
+use crate::json::strict;
+use crate::report::validate_text;
+
+pub fn run(args: &ValidateArgs) -> Result<Exit> {
+    let text = strict::read_limited(&args.file)?;
+    let violations = validate_text(&text);
+    if args.json {
+        let out = serde_json::json!({
+            "file": args.file.display().to_string(),
+            "valid": violations.is_empty(),
+            "violations": violations,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).expect("violations serialize"));
+    } else if violations.is_empty() {
+        println!("{}: valid report (schema 1.0)", args.file.display());
+    } else {
+        for v in &violations {
+            println!("{v}");
+        }
+        eprintln!("{}: {} violation(s)", args.file.display(), violations.len());
+    }
+    Ok(if violations.is_empty() { Exit::Done } else { Exit::Findings })
+}

@@ -1,0 +1,139 @@
+//! The library's one error type and its mapping to exit codes.
+//!
+//! Every variant carries what the user needs to act: the path, the line and column, the
+//! request id, and a `hint` naming the next command. Messages are lowercase fragments
+//! that read after "failed to" or stand alone; causes are chained through `source()`.
+//! `Error::exit` is the single place where an error becomes an exit code.
+
+use std::path::PathBuf;
+
+use crate::exit::Exit;
+
+/// Shorthand used across the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can stop a command.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad arguments or input the user controls (answer files, report files, op ids).
+    #[error("{message}")]
+    Usage { message: String, hint: Option<String> },
+
+    /// A `dochygiene.toml` problem.
+    #[error("invalid configuration in {path}: {message}")]
+    Config { path: PathBuf, message: String },
+
+    /// A file-system operation failed.
+    #[error("failed to {action} {path}")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// Another process holds the lock.
+    #[error("failed to take the lock {path}: another dochygiene process is writing here")]
+    Busy { path: PathBuf },
+
+    /// State that no longer matches what it was bound to.
+    #[error("{message}")]
+    Stale { message: String, hint: Option<String> },
+
+    /// An op or state file that does not parse or is not a regular file.
+    #[error("corrupt state file {path}: {message}")]
+    Corrupt { path: PathBuf, message: String },
+
+    /// A bug or an impossible state; the message says which invariant broke.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// A usage error with no hint.
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::Usage { message: message.into(), hint: None }
+    }
+
+    /// A usage error with a hint naming what to do next.
+    pub fn usage_hint(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error::Usage { message: message.into(), hint: Some(hint.into()) }
+    }
+
+    /// A stale-state error with a hint naming what to do next.
+    pub fn stale(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error::Stale { message: message.into(), hint: Some(hint.into()) }
+    }
+
+    /// An I/O error on `path` while trying to `action` it.
+    pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::Io { action, path: path.into(), source }
+    }
+
+    /// The exit code this error ends the process with.
+    pub fn exit(&self) -> Exit {
+        match self {
+            Error::Usage { .. } | Error::Config { .. } => Exit::Usage,
+            Error::Io { .. } | Error::Internal(_) => Exit::Io,
+            Error::Busy { .. } => Exit::Busy,
+            Error::Stale { .. } => Exit::Stale,
+            Error::Corrupt { .. } => Exit::Corrupt,
+        }
+    }
+
+    /// The next step to suggest, if any.
+    pub fn hint(&self) -> Option<String> {
+        match self {
+            Error::Usage { hint, .. } | Error::Stale { hint, .. } => hint.clone(),
+            Error::Config { .. } => {
+                Some("see guide/config.md for the keys dochygiene.toml accepts".into())
+            }
+            Error::Busy { .. } => Some(
+                "wait for the other dochygiene process to finish, then run the command again"
+                    .into(),
+            ),
+            Error::Corrupt { .. } => Some(
+                "inspect it with `dochygiene ops list`, or discard the op with `dochygiene ops abort ID`"
+                    .into(),
+            ),
+            Error::Io { .. } | Error::Internal(_) => None,
+        }
+    }
+
+    /// The whole message as printed on stderr: `error: …`, one `caused by:` per cause,
+    /// and the hint.
+    pub fn render(&self) -> String {
+        let mut out = format!("error: {self}\n");
+        let mut cause = std::error::Error::source(self);
+        while let Some(err) = cause {
+            out.push_str(&format!("  caused by: {err}\n"));
+            cause = err.source();
+        }
+        if let Some(hint) = self.hint() {
+            out.push_str(&format!("hint: {hint}\n"));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_prints_message_cause_and_hint_once() {
+        let err = Error::io(
+            "read",
+            "/x/report.json",
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+        );
+        assert_eq!(
+            err.render(),
+            "error: failed to read /x/report.json\n  caused by: no such file\n"
+        );
+        assert_eq!(err.exit(), Exit::Io);
+        let busy = Error::Busy { path: "/x/.dochygiene/lock".into() };
+        assert_eq!(busy.exit(), Exit::Busy);
+        assert!(busy.render().contains("hint: wait for"));
+    }
+}

@@ -1,0 +1,4 @@
+//! JSON helpers: strict reading of untrusted files and canonical serialization.
+
+pub mod canonical;
+pub mod strict;

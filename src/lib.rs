@@ -1,0 +1,22 @@
+//! dochygiene: keeps a repository's Markdown documentation free of stale and bloated
+//! content. The engine does every deterministic step; judgment is asked of an agent
+//! through the exit-7 handshake. See `guide/architecture.md` for the map.
+
+pub mod cli;
+pub mod clock;
+pub mod commands;
+pub mod error;
+pub mod exit;
+pub mod fsio;
+pub mod hash;
+pub mod json;
+pub mod op;
+pub mod project_root;
+pub mod rel_path;
+pub mod report;
+pub mod scan;
+pub mod state;
+pub mod tokens;
+
+/// The tool version, from Cargo.toml; written into reports and op files.
+pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");

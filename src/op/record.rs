@@ -1,0 +1,85 @@
+//! `op.json`: what an op is, where it stands, and which tool version started it.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::json::strict;
+
+/// The commands that run as ops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpCommand {
+    Check,
+    Clean,
+    Sweep,
+}
+
+impl OpCommand {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OpCommand::Check => "check",
+            OpCommand::Clean => "clean",
+            OpCommand::Sweep => "sweep",
+        }
+    }
+}
+
+/// Where an op stands. Persisted before the step's effects become visible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Requests are being asked and answered.
+    Classify,
+    /// Every answer is in; the report is being built and written.
+    Finalize,
+    /// The report was written and `last_check` stamped.
+    Done,
+    /// `ops abort` ended it.
+    Aborted,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Classify => "classify",
+            Phase::Finalize => "finalize",
+            Phase::Done => "done",
+            Phase::Aborted => "aborted",
+        }
+    }
+
+    /// Whether the op can still be resumed.
+    pub fn is_open(self) -> bool {
+        matches!(self, Phase::Classify | Phase::Finalize)
+    }
+}
+
+/// The contents of `ops/<op-id>/op.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpRecord {
+    pub op_id: String,
+    pub command: OpCommand,
+    /// The command's arguments, as the op was started with them.
+    pub args: serde_json::Value,
+    pub phase: Phase,
+    pub iteration: u32,
+    pub created_at: String,
+    pub tool_version: String,
+}
+
+impl OpRecord {
+    /// Reads an `op.json`; anything that does not parse is corrupt state (exit 6).
+    pub fn read(path: &Path) -> Result<OpRecord> {
+        let meta = fs_err::symlink_metadata(path).map_err(|e| Error::io("read", path, e))?;
+        if !meta.is_file() {
+            return Err(Error::Corrupt { path: path.into(), message: "is not a regular file".into() });
+        }
+        let text = strict::read_limited(path)?;
+        let value = strict::parse(&text)
+            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
+        serde_json::from_value(value).map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+    }
+}

@@ -1,0 +1,102 @@
+//! `report.md`: the human report, built entirely by code from a report value. Only each
+//! entry's `why` is model prose. The same report always renders the same bytes.
+
+use std::fmt::Write;
+
+use super::taxonomy::Class;
+use super::types::{Entry, Report};
+
+/// Renders the human report.
+pub fn render_markdown(r: &Report) -> String {
+    let mut md = String::new();
+    let t = &r.totals;
+    let _ = writeln!(md, "# Documentation hygiene report\n");
+    let _ = writeln!(md, "- Generated: {}", r.generated_at);
+    let _ = writeln!(md, "- Op: `{}` (dochygiene {})", r.op_id, r.tool_version);
+    let _ = writeln!(md, "- Scope: {}", list_or(&r.scan.scope_globs, "all Markdown"));
+    let _ = writeln!(md, "- Category filter: {}", list_or(&r.scan.category_filter, "none"));
+    let _ = writeln!(md, "- Files scanned: {}", r.scan.files_scanned);
+    let _ = writeln!(md, "- Candidates: {} (cleared: {})", t.candidates, t.cleared);
+    let _ = writeln!(
+        md,
+        "- Entries: {} (~{} tokens, ~{} weighted per session)",
+        t.entries,
+        t.raw_tokens,
+        fmt_tokens(t.weighted_tokens)
+    );
+    for (tier, roll) in &t.by_tier {
+        let _ = writeln!(md, "  - {tier}: {} entries, ~{} tokens", roll.entries, roll.raw_tokens);
+    }
+    for class in Class::ALL {
+        let entries: Vec<&Entry> = r.entries.iter().filter(|e| e.category.class == class).collect();
+        let title = match class {
+            Class::Stale => "Stale",
+            Class::Bloat => "Bloat",
+        };
+        let _ = writeln!(md, "\n## {title} ({})\n", entries.len());
+        if entries.is_empty() {
+            let _ = writeln!(md, "None.");
+        }
+        for e in entries {
+            render_entry(&mut md, e);
+        }
+    }
+    let _ = writeln!(md, "\n## Cleared ({})\n", r.cleared.len());
+    if r.cleared.is_empty() {
+        let _ = writeln!(md, "None.");
+    }
+    for path in &r.cleared {
+        let _ = writeln!(md, "- `{path}`");
+    }
+    if !r.notes.is_empty() {
+        let _ = writeln!(md, "\n## Notes\n");
+        for note in &r.notes {
+            let mut line = format!("- {}", one_line(&note.message));
+            if let Some(path) = &note.path {
+                line.push_str(&format!(" (`{path}`)"));
+            }
+            if let Some(id) = &note.request_id {
+                line.push_str(&format!(" [request {id}]"));
+            }
+            let _ = writeln!(md, "{line}");
+        }
+    }
+    md
+}
+
+fn render_entry(md: &mut String, e: &Entry) {
+    let edit = match &e.exact_edit {
+        Some(x) => match x.anchor {
+            Some(a) => format!("{} lines {}-{}", x.kind, a.start_line, a.end_line),
+            None => x.kind.to_string(),
+        },
+        None => "generative".to_string(),
+    };
+    let signals: Vec<&str> = e.signals.iter().map(|s| s.as_str()).collect();
+    let _ = writeln!(md, "### `{}` — {}/{} [{}]\n", e.path, e.category.class, e.category.subtype, e.id);
+    let _ = writeln!(md, "- Op: {} ({edit})", one_line(&e.op));
+    let _ = writeln!(md, "- Tier: {} · ~{} tokens (~{} weighted) · confidence {:.2}", e.safety_tier.as_str(), e.token_estimate.raw_tokens, fmt_tokens(e.token_estimate.weighted_tokens), e.confidence);
+    let _ = writeln!(md, "- Signals: {}", signals.join(", "));
+    if let Some(why) = &e.why {
+        let _ = writeln!(md, "- Why: {}", one_line(why));
+    }
+    md.push('\n');
+}
+
+fn list_or(items: &[String], empty: &str) -> String {
+    if items.is_empty() {
+        empty.to_string()
+    } else {
+        items.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+    }
+}
+
+fn fmt_tokens(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Model prose is folded onto one line so it cannot inject Markdown structure.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

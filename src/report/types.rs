@@ -1,0 +1,163 @@
+//! The report, schema 1.0 (SPEC section 8): the one artifact every part of dochygiene
+//! flows into. Types are strict (`deny_unknown_fields`); the published JSON Schema is
+//! generated from them (see `schema.rs`), never written by hand.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind_table::{EditKind, OpType, SafetyTier};
+use super::taxonomy::Category;
+use super::totals::Totals;
+use crate::scan::SignalName;
+use crate::tokens::Encoding;
+
+/// The schema version this build writes and validates.
+pub const SCHEMA_VERSION: &str = "1.0";
+
+/// A whole report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "dochygiene report 1.0")]
+pub struct Report {
+    /// Always "1.0".
+    pub schema_version: String,
+    /// The dochygiene version that wrote the report (Cargo.toml's).
+    pub tool_version: String,
+    /// The run instant, RFC 3339 UTC; also stamped as `last_check`.
+    pub generated_at: String,
+    /// The op that produced the report.
+    pub op_id: String,
+    pub scan: ScanSummary,
+    /// Every in-scope file, root-relative.
+    pub shortlist: Vec<String>,
+    /// Signal-bearing files the classifier cleared (no entry).
+    pub cleared: Vec<String>,
+    pub entries: Vec<Entry>,
+    /// What the engine wants a reader to know: dropped answers, skipped signals.
+    pub notes: Vec<Note>,
+    pub totals: Totals,
+}
+
+/// What was scanned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScanSummary {
+    pub project_root: String,
+    pub scope_globs: Vec<String>,
+    pub excluded_dirs: Vec<String>,
+    pub files_scanned: u64,
+    /// The `--category` values (classes or subtypes); empty for all.
+    pub category_filter: Vec<String>,
+}
+
+/// One finding with the edit that fixes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// First 12 hex of sha256(path, subtype, kind, anchor); stable across runs.
+    pub id: String,
+    /// Root-relative path of the doc.
+    pub path: String,
+    /// When the engine hashed this file, RFC 3339 UTC.
+    pub generated_at: String,
+    pub category: Category,
+    /// Scanner signal names the finding rests on, copied from the scan.
+    pub signals: Vec<SignalName>,
+    /// A one-line gloss on the signals, from the classifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// One sentence saying what the fix does.
+    pub op: String,
+    pub op_type: OpType,
+    /// Present iff `op_type` is deterministic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact_edit: Option<ExactEdit>,
+    pub is_destructive: bool,
+    pub is_reversible: bool,
+    pub safety_tier: SafetyTier,
+    pub token_estimate: TokenEstimate,
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub confidence: f64,
+    /// The classifier's reasoning, for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+/// A 1-based, inclusive line span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Anchor {
+    pub start_line: u32,
+    pub end_line: u32,
+}
+
+impl std::fmt::Display for Anchor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.start_line, self.end_line)
+    }
+}
+
+/// A deterministic edit. Which kind fields are present is fixed by KIND_TABLE.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExactEdit {
+    pub kind: EditKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<Anchor>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dest_path: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub canonical_ref: Option<String>,
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replacement: Option<String>,
+    /// sha256 of the anchored span's bytes (anchor kinds only), computed by the engine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub expected_sha256: Option<String>,
+    /// sha256 of the whole file at scan time, computed by the engine (every kind).
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub file_sha256: String,
+}
+
+/// The token cost of the span an entry would change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenEstimate {
+    pub raw_tokens: u64,
+    pub encoding: Encoding,
+    /// How often an agent loads the file per session (0..1].
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub injection_frequency: f64,
+    /// `raw_tokens × injection_frequency`, rounded to 2 decimals.
+    pub weighted_tokens: f64,
+}
+
+/// Something the engine tells the reader.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Note {
+    pub kind: NoteKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    pub message: String,
+}
+
+/// What a note is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoteKind {
+    /// An answer failed validation three times and was dropped.
+    AnswerDropped,
+    /// Git signals were skipped (no repository, `--no-git`).
+    GitSkipped,
+    /// Proposals left out by `--category`.
+    CategoryFiltered,
+}

@@ -1,0 +1,50 @@
+//! `ScanArtifact`: the scanner's output, frozen into `ops/<op>/scan.json` at op start.
+//!
+//! Paths are root-relative with `/` separators. Maps are `BTreeMap`s so the artifact
+//! serializes byte-identically for the same tree.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::signal::Signal;
+
+/// Facts about one scanned file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FileFacts {
+    /// sha256 of the file's bytes, 64 lowercase hex.
+    pub sha256: String,
+    pub bytes: u64,
+    pub lines: u32,
+    /// How often an agent loads this file per session (SPEC section 11).
+    pub injection_frequency: f64,
+}
+
+/// Whether git history was read, and if not, why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GitStatus {
+    pub used: bool,
+    /// Why git signals were skipped (`--no-git`, not a repository, git missing), or a
+    /// caveat such as a shallow clone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The whole scan.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScanArtifact {
+    pub project_root: String,
+    pub scope_globs: Vec<String>,
+    pub excluded_dirs: Vec<String>,
+    pub files_scanned: u64,
+    /// Every in-scope file, sorted.
+    pub shortlist: Vec<String>,
+    /// Signal-bearing files only, each list sorted by line then name.
+    pub signals: BTreeMap<String, Vec<Signal>>,
+    pub files: BTreeMap<String, FileFacts>,
+    pub git: GitStatus,
+}

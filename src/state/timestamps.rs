@@ -1,0 +1,53 @@
+//! `state.json`: the lifecycle timestamps `last_check`, `last_clean`, `last_reminded`
+//! (RFC 3339 UTC or null). Missing file = all null; a file that does not parse is
+//! corrupt state (exit 6), never silently reset.
+
+use serde::{Deserialize, Serialize};
+
+use super::lock::Lock;
+use super::state_dir::StateDir;
+use crate::error::{Error, Result};
+use crate::fsio::write_atomic;
+use crate::json::strict;
+
+/// The contents of `state.json`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timestamps {
+    pub last_check: Option<String>,
+    pub last_clean: Option<String>,
+    pub last_reminded: Option<String>,
+}
+
+impl Timestamps {
+    /// Reads `state.json`; all null when it does not exist.
+    pub fn read(state: &StateDir) -> Result<Timestamps> {
+        let path = state.state_path();
+        if !path.exists() {
+            return Ok(Timestamps::default());
+        }
+        let text = strict::read_limited(&path)?;
+        let corrupt = |message: String| Error::Corrupt { path: path.clone(), message };
+        let value = strict::parse(&text).map_err(|e| corrupt(e.to_string()))?;
+        let ts: Timestamps = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+        for t in [&ts.last_check, &ts.last_clean, &ts.last_reminded].into_iter().flatten() {
+            crate::clock::parse(t).map_err(|_| corrupt(format!("{t:?} is not an RFC 3339 timestamp")))?;
+        }
+        Ok(ts)
+    }
+
+    /// Writes `state.json` atomically.
+    pub fn write(&self, state: &StateDir, _lock: &Lock) -> Result<()> {
+        let mut text = serde_json::to_string_pretty(self).expect("timestamps serialize");
+        text.push('\n');
+        write_atomic(&state.state_path(), text.as_bytes())
+    }
+
+    /// Reads, changes one field with `edit`, and writes back.
+    pub fn update(state: &StateDir, lock: &Lock, edit: impl FnOnce(&mut Timestamps)) -> Result<Timestamps> {
+        let mut ts = Timestamps::read(state)?;
+        edit(&mut ts);
+        ts.write(state, lock)?;
+        Ok(ts)
+    }
+}

@@ -1,0 +1,76 @@
+//! Counts tokens with tiktoken-rs. The BPE tables are loaded once per process, and only
+//! when a count is first needed (loading o200k_base costs far more than counting a doc).
+//!
+//! This is the only source of `raw_tokens`; no model ever supplies a token count.
+
+use std::sync::OnceLock;
+
+use tiktoken_rs::CoreBPE;
+
+use super::encoding::Encoding;
+
+static O200K: OnceLock<CoreBPE> = OnceLock::new();
+static CL100K: OnceLock<CoreBPE> = OnceLock::new();
+
+/// A token counter for one encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimator {
+    encoding: Encoding,
+}
+
+impl Estimator {
+    /// A counter for `encoding`; nothing is loaded until the first count.
+    pub fn new(encoding: Encoding) -> Self {
+        Estimator { encoding }
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// The number of tokens in `text`, special-token text counted as plain text.
+    pub fn count(&self, text: &str) -> u64 {
+        if text.is_empty() {
+            return 0;
+        }
+        self.bpe().encode_ordinary(text).len() as u64
+    }
+
+    fn bpe(&self) -> &'static CoreBPE {
+        match self.encoding {
+            Encoding::O200kBase => O200K.get_or_init(|| {
+                tiktoken_rs::o200k_base().expect("o200k_base tables ship inside tiktoken-rs")
+            }),
+            Encoding::Cl100kBase => CL100K.get_or_init(|| {
+                tiktoken_rs::cl100k_base().expect("cl100k_base tables ship inside tiktoken-rs")
+            }),
+        }
+    }
+}
+
+impl Default for Estimator {
+    fn default() -> Self {
+        Estimator::new(Encoding::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_match_the_raw_encoder() {
+        let text = "# Title\n\nSome *Markdown* with `code` and a [link](a.md).\n";
+        let raw = tiktoken_rs::o200k_base().unwrap().encode_ordinary(text).len() as u64;
+        assert_eq!(Estimator::default().count(text), raw);
+        assert!(raw > 10);
+        let cl = Estimator::new(Encoding::Cl100kBase).count(text);
+        assert!(cl > 10);
+        assert_eq!(Estimator::default().count(""), 0);
+    }
+
+    #[test]
+    fn special_token_text_is_plain_text() {
+        assert!(Estimator::default().count("<|endoftext|>") > 1);
+    }
+}
