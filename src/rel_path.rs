@@ -38,7 +38,19 @@ mod tests {
     #[test]
     fn only_plain_relative_paths_pass() {
         assert_eq!(confinement_problem("docs/archive/a.md"), None);
-        for bad in ["", "/etc/passwd", "../x.md", "a/../../x", ".git/config", ".dochygiene/report.json", "a//b", "./a", "a\\b", "C:x", "a/../b"] {
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../x.md",
+            "a/../../x",
+            ".git/config",
+            ".dochygiene/report.json",
+            "a//b",
+            "./a",
+            "a\\b",
+            "C:x",
+            "a/../b",
+        ] {
             assert!(confinement_problem(bad).is_some(), "{bad:?} should be refused");
         }
     }

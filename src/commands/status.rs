@@ -21,8 +21,12 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
     let report_path = state.report_json_path();
     let report = if report_path.is_file() {
         let value = strict::read_file(&report_path).ok();
-        let generated_at = value.as_ref().and_then(|v| v["generated_at"].as_str()).map(str::to_string);
-        let age = generated_at.as_deref().and_then(|t| clock::parse(t).ok()).map(|t| now.as_second() - t.as_second());
+        let generated_at =
+            value.as_ref().and_then(|v| v["generated_at"].as_str()).map(str::to_string);
+        let age = generated_at
+            .as_deref()
+            .and_then(|t| clock::parse(t).ok())
+            .map(|t| now.as_second() - t.as_second());
         let entries = value.as_ref().and_then(|v| v["entries"].as_array()).map(Vec::len);
         Some(json!({
             "path": report_path.display().to_string(),
@@ -57,7 +61,8 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
     println!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
     match &report {
         Some(r) => {
-            let age = r["age_seconds"].as_i64().map(human_age).unwrap_or_else(|| "unknown age".into());
+            let age =
+                r["age_seconds"].as_i64().map(human_age).unwrap_or_else(|| "unknown age".into());
             let entries = r["entries"].as_u64().map_or("?".to_string(), |n| n.to_string());
             println!("report:        {} ({age}, {entries} entries)", report_path.display());
         }
@@ -67,7 +72,14 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
         println!("open ops:      none");
     } else {
         for o in &open {
-            println!("open op:       {} ({}, phase {}, round {}) — `dochygiene resume {}`", o.op_id, o.command.as_str(), o.phase.as_str(), o.iteration, o.op_id);
+            println!(
+                "open op:       {} ({}, phase {}, round {}) — `dochygiene resume {}`",
+                o.op_id,
+                o.command.as_str(),
+                o.phase.as_str(),
+                o.iteration,
+                o.op_id
+            );
         }
     }
     Ok(Exit::Done)

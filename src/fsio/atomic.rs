@@ -67,7 +67,8 @@ mod tests {
         write_atomic(&target, b"one").unwrap();
         write_atomic(&target, b"two").unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), b"two");
-        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("state.json")]);
     }
 

@@ -75,11 +75,15 @@ impl OpRecord {
     pub fn read(path: &Path) -> Result<OpRecord> {
         let meta = fs_err::symlink_metadata(path).map_err(|e| Error::io("read", path, e))?;
         if !meta.is_file() {
-            return Err(Error::Corrupt { path: path.into(), message: "is not a regular file".into() });
+            return Err(Error::Corrupt {
+                path: path.into(),
+                message: "is not a regular file".into(),
+            });
         }
         let text = strict::read_limited(path)?;
         let value = strict::parse(&text)
             .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
-        serde_json::from_value(value).map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+        serde_json::from_value(value)
+            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
     }
 }

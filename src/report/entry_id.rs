@@ -7,11 +7,20 @@ use super::types::Anchor;
 use crate::hash::sha256_parts_hex;
 
 /// The id of an entry.
-pub fn entry_id(path: &str, subtype: Subtype, kind: Option<EditKind>, anchor: Option<Anchor>) -> String {
+pub fn entry_id(
+    path: &str,
+    subtype: Subtype,
+    kind: Option<EditKind>,
+    anchor: Option<Anchor>,
+) -> String {
     let kind = kind.map_or("generative", EditKind::as_str);
     let anchor = anchor.map_or_else(|| "-".to_string(), |a| a.to_string());
-    let digest =
-        sha256_parts_hex(&[path.as_bytes(), subtype.as_str().as_bytes(), kind.as_bytes(), anchor.as_bytes()]);
+    let digest = sha256_parts_hex(&[
+        path.as_bytes(),
+        subtype.as_str().as_bytes(),
+        kind.as_bytes(),
+        anchor.as_bytes(),
+    ]);
     digest[..12].to_string()
 }
 

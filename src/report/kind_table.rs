@@ -177,7 +177,11 @@ impl SafetyTier {
 
 /// The only way a safety tier is ever decided: generative → confirm; destructive or
 /// irreversible → confirm; otherwise auto.
-pub fn derive_safety_tier(op_type: OpType, is_destructive: bool, is_reversible: bool) -> SafetyTier {
+pub fn derive_safety_tier(
+    op_type: OpType,
+    is_destructive: bool,
+    is_reversible: bool,
+) -> SafetyTier {
     match op_type {
         OpType::Generative => SafetyTier::Confirm,
         OpType::Deterministic if is_destructive || !is_reversible => SafetyTier::Confirm,

@@ -14,5 +14,7 @@ pub use kind_table::{derive_safety_tier, EditKind, OpType, SafetyTier, KIND_TABL
 pub use render_md::render_markdown;
 pub use taxonomy::{Category, Class, Subtype};
 pub use totals::Totals;
-pub use types::{Anchor, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, TokenEstimate, SCHEMA_VERSION};
+pub use types::{
+    Anchor, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, TokenEstimate, SCHEMA_VERSION,
+};
 pub use validate::{validate_report, validate_text, Violation};

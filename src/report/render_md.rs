@@ -37,9 +37,12 @@ pub fn render_markdown(r: &Report) -> String {
         if entries.is_empty() {
             let _ = writeln!(md, "None.");
         }
+
         for e in entries {
             render_entry(&mut md, e);
         }
+        md.truncate(md.trim_end_matches('\n').len());
+        md.push('\n');
     }
     let _ = writeln!(md, "\n## Cleared ({})\n", r.cleared.len());
     if r.cleared.is_empty() {
@@ -73,9 +76,17 @@ fn render_entry(md: &mut String, e: &Entry) {
         None => "generative".to_string(),
     };
     let signals: Vec<&str> = e.signals.iter().map(|s| s.as_str()).collect();
-    let _ = writeln!(md, "### `{}` — {}/{} [{}]\n", e.path, e.category.class, e.category.subtype, e.id);
+    let _ =
+        writeln!(md, "### `{}` — {}/{} [{}]\n", e.path, e.category.class, e.category.subtype, e.id);
     let _ = writeln!(md, "- Op: {} ({edit})", one_line(&e.op));
-    let _ = writeln!(md, "- Tier: {} · ~{} tokens (~{} weighted) · confidence {:.2}", e.safety_tier.as_str(), e.token_estimate.raw_tokens, fmt_tokens(e.token_estimate.weighted_tokens), e.confidence);
+    let _ = writeln!(
+        md,
+        "- Tier: {} · ~{} tokens (~{} weighted) · confidence {:.2}",
+        e.safety_tier.as_str(),
+        e.token_estimate.raw_tokens,
+        fmt_tokens(e.token_estimate.weighted_tokens),
+        e.confidence
+    );
     let _ = writeln!(md, "- Signals: {}", signals.join(", "));
     if let Some(why) = &e.why {
         let _ = writeln!(md, "- Why: {}", one_line(why));

@@ -6,7 +6,9 @@ use serde_json::Value;
 
 use super::types::Report;
 
-/// The report schema as a JSON value.
+/// The report schema as a JSON value. Optional fields carry `#[schemars(with = "T")]`
+/// in the types: "may be absent", never null, so validation errors point inside the
+/// field instead of at an `anyOf`.
 pub fn report_schema() -> Value {
     serde_json::to_value(schemars::schema_for!(Report)).expect("a schema serializes")
 }
@@ -16,4 +18,35 @@ pub fn report_schema_text() -> String {
     let mut text = serde_json::to_string_pretty(&report_schema()).expect("a schema serializes");
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed schema must be exactly what the types generate.
+    #[test]
+    fn committed_schema_matches_the_types() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("guide/schema/report-1.0.schema.json");
+        let generated = report_schema_text();
+        if std::env::var_os("UPDATE_SCHEMAS").is_some() {
+            std::fs::write(&path, &generated).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{} is out of date; regenerate it with `UPDATE_SCHEMAS=1 cargo test schema`",
+            path.display()
+        );
+    }
+
+    #[test]
+    fn schema_is_strict() {
+        let schema = report_schema();
+        assert_eq!(schema["additionalProperties"], false);
+        assert_eq!(schema["$defs"]["Entry"]["additionalProperties"], false);
+        let tiers = &schema["$defs"]["SafetyTier"]["enum"];
+        assert_eq!(tiers, &serde_json::json!(["auto", "confirm"]));
+    }
 }

@@ -43,7 +43,8 @@ impl Rollup {
     fn add(&mut self, e: &Entry) {
         self.entries += 1;
         self.raw_tokens += e.token_estimate.raw_tokens;
-        self.weighted_tokens = round_tokens(self.weighted_tokens + e.token_estimate.weighted_tokens);
+        self.weighted_tokens =
+            round_tokens(self.weighted_tokens + e.token_estimate.weighted_tokens);
     }
 }
 

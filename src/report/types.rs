@@ -65,12 +65,14 @@ pub struct Entry {
     pub signals: Vec<SignalName>,
     /// A one-line gloss on the signals, from the classifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub detail: Option<String>,
     /// One sentence saying what the fix does.
     pub op: String,
     pub op_type: OpType,
     /// Present iff `op_type` is deterministic.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ExactEdit")]
     pub exact_edit: Option<ExactEdit>,
     pub is_destructive: bool,
     pub is_reversible: bool,
@@ -80,6 +82,7 @@ pub struct Entry {
     pub confidence: f64,
     /// The classifier's reasoning, for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub why: Option<String>,
 }
 
@@ -103,22 +106,30 @@ impl std::fmt::Display for Anchor {
 pub struct ExactEdit {
     pub kind: EditKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Anchor")]
     pub anchor: Option<Anchor>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub dest_path: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub key: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub value: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub canonical_ref: Option<String>,
     #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub match_text: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub replacement: Option<String>,
     /// sha256 of the anchored span's bytes (anchor kinds only), computed by the engine.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    #[schemars(with = "String")]
     pub expected_sha256: Option<String>,
     /// sha256 of the whole file at scan time, computed by the engine (every kind).
     #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
@@ -144,8 +155,10 @@ pub struct TokenEstimate {
 pub struct Note {
     pub kind: NoteKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub path: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub request_id: Option<String>,
     pub message: String,
 }

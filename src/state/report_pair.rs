@@ -38,7 +38,8 @@ pub fn write_report(state: &StateDir, _lock: &Lock, report: &Report) -> Result<(
     let md_next = next_path(md_path.clone());
 
     let json_tmp = write_temp_beside(&json_next, &report_json_bytes(report))?;
-    let written = fs_err::read_to_string(json_tmp.path()).map_err(|e| Error::io("read back", json_tmp.path().to_path_buf(), e))?;
+    let written = fs_err::read_to_string(json_tmp.path())
+        .map_err(|e| Error::io("read back", json_tmp.path().to_path_buf(), e))?;
     let violations = validate_text(&written);
     if !violations.is_empty() {
         let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
@@ -73,4 +74,97 @@ pub fn recover(state: &StateDir) -> Result<()> {
         rename_durable(&md_next, &state.report_md_path())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Report;
+
+    fn golden() -> Report {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/golden/valid_report.json");
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    fn setup() -> (tempfile::TempDir, StateDir, Lock) {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::ensure(dir.path()).unwrap();
+        let lock = state.lock().unwrap();
+        (dir, state, lock)
+    }
+
+    fn report_files(state: &StateDir) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(state.dir())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.starts_with("report") || n.contains("tmp") || n.ends_with(".next"))
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn an_invalid_report_never_replaces_the_valid_pair() {
+        let (_dir, state, lock) = setup();
+        let good = golden();
+        write_report(&state, &lock, &good).unwrap();
+        let json_before = std::fs::read(state.report_json_path()).unwrap();
+        let md_before = std::fs::read(state.report_md_path()).unwrap();
+        let mut bad = good.clone();
+        bad.entries[0].safety_tier = crate::report::SafetyTier::Auto;
+        let err = write_report(&state, &lock, &bad).unwrap_err();
+        assert!(err.to_string().contains("safety_tier"), "{err}");
+        assert_eq!(std::fs::read(state.report_json_path()).unwrap(), json_before);
+        assert_eq!(std::fs::read(state.report_md_path()).unwrap(), md_before);
+        assert_eq!(report_files(&state), ["report.json", "report.md"]);
+    }
+
+    #[test]
+    fn fifty_writes_leave_exactly_one_pair_and_no_temp_files() {
+        let (_dir, state, lock) = setup();
+        let mut report = golden();
+        for i in 0..50 {
+            report.op_id = format!("check-{i}");
+            write_report(&state, &lock, &report).unwrap();
+        }
+        assert_eq!(report_files(&state), ["report.json", "report.md"]);
+        let last: Report =
+            serde_json::from_slice(&std::fs::read(state.report_json_path()).unwrap()).unwrap();
+        assert_eq!(last.op_id, "check-49");
+        assert!(std::fs::read_to_string(state.report_md_path()).unwrap().contains("`check-49`"));
+    }
+
+    #[test]
+    fn the_same_report_renders_the_same_bytes() {
+        let report = golden();
+        assert_eq!(report_json_bytes(&report), report_json_bytes(&report.clone()));
+        assert_eq!(render_markdown(&report), render_markdown(&report.clone()));
+        let reparsed: Report = serde_json::from_slice(&report_json_bytes(&report)).unwrap();
+        assert_eq!(report_json_bytes(&reparsed), report_json_bytes(&report));
+    }
+
+    #[test]
+    fn markdown_rendering_is_pinned() {
+        insta::assert_snapshot!(render_markdown(&golden()));
+    }
+
+    #[test]
+    fn recovery_drops_an_uncommitted_pair_and_rolls_a_committed_one_forward() {
+        let (_dir, state, lock) = setup();
+        write_report(&state, &lock, &golden()).unwrap();
+        let json = std::fs::read(state.report_json_path()).unwrap();
+        // Killed before the commit point: both .next files exist.
+        std::fs::write(next_path(state.report_json_path()), b"{partial").unwrap();
+        std::fs::write(next_path(state.report_md_path()), b"partial").unwrap();
+        recover(&state).unwrap();
+        assert_eq!(report_files(&state), ["report.json", "report.md"]);
+        assert_eq!(std::fs::read(state.report_json_path()).unwrap(), json);
+        // Killed after the commit point: only report.md.next is left.
+        std::fs::write(next_path(state.report_md_path()), b"new md").unwrap();
+        recover(&state).unwrap();
+        assert_eq!(report_files(&state), ["report.json", "report.md"]);
+        assert_eq!(std::fs::read(state.report_md_path()).unwrap(), b"new md");
+        drop(lock);
+    }
 }

@@ -31,7 +31,8 @@ impl Timestamps {
         let value = strict::parse(&text).map_err(|e| corrupt(e.to_string()))?;
         let ts: Timestamps = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
         for t in [&ts.last_check, &ts.last_clean, &ts.last_reminded].into_iter().flatten() {
-            crate::clock::parse(t).map_err(|_| corrupt(format!("{t:?} is not an RFC 3339 timestamp")))?;
+            crate::clock::parse(t)
+                .map_err(|_| corrupt(format!("{t:?} is not an RFC 3339 timestamp")))?;
         }
         Ok(ts)
     }
@@ -44,7 +45,11 @@ impl Timestamps {
     }
 
     /// Reads, changes one field with `edit`, and writes back.
-    pub fn update(state: &StateDir, lock: &Lock, edit: impl FnOnce(&mut Timestamps)) -> Result<Timestamps> {
+    pub fn update(
+        state: &StateDir,
+        lock: &Lock,
+        edit: impl FnOnce(&mut Timestamps),
+    ) -> Result<Timestamps> {
         let mut ts = Timestamps::read(state)?;
         edit(&mut ts);
         ts.write(state, lock)?;

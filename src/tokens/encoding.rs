@@ -29,7 +29,9 @@ impl std::str::FromStr for Encoding {
         match s {
             "o200k_base" => Ok(Encoding::O200kBase),
             "cl100k_base" => Ok(Encoding::Cl100kBase),
-            other => Err(format!("unknown token encoding {other:?} (known: o200k_base, cl100k_base)")),
+            other => {
+                Err(format!("unknown token encoding {other:?} (known: o200k_base, cl100k_base)"))
+            }
         }
     }
 }

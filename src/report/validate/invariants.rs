@@ -6,11 +6,11 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::violation::Violation;
 use crate::hash::{is_lower_hex, is_sha256_hex};
+use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for, EditField, OpType};
 use crate::report::totals::{round_tokens, Totals};
 use crate::report::types::{Entry, ExactEdit, Report, SCHEMA_VERSION};
-use crate::rel_path::confinement_problem;
 
 /// Checks every invariant of a structurally valid report.
 pub fn check(report: &Report) -> Vec<Violation> {
@@ -53,58 +53,103 @@ fn envelope(r: &Report, out: &mut Vec<Violation>) {
         && r.op_id.len() <= 64
         && r.op_id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     if !op_ok {
-        out.push(Violation::new("op_id", "op-id-format", format!("{:?} is not [a-z0-9-]{{1,64}}", r.op_id)));
+        out.push(Violation::new(
+            "op_id",
+            "op-id-format",
+            format!("{:?} is not [a-z0-9-]{{1,64}}", r.op_id),
+        ));
     }
     let mut seen = BTreeSet::new();
     for (i, path) in r.shortlist.iter().enumerate() {
         if !seen.insert(path.as_str()) {
-            out.push(Violation::new(format!("shortlist[{i}]"), "shortlist-unique", format!("{path:?} is listed twice")));
+            out.push(Violation::new(
+                format!("shortlist[{i}]"),
+                "shortlist-unique",
+                format!("{path:?} is listed twice"),
+            ));
         }
     }
     if r.scan.files_scanned < r.shortlist.len() as u64 {
         out.push(Violation::new(
             "scan.files_scanned",
             "files-scanned-covers-shortlist",
-            format!("{} files scanned, but the shortlist holds {}", r.scan.files_scanned, r.shortlist.len()),
+            format!(
+                "{} files scanned, but the shortlist holds {}",
+                r.scan.files_scanned,
+                r.shortlist.len()
+            ),
         ));
     }
     let with_entries: HashSet<&str> = r.entries.iter().map(|e| e.path.as_str()).collect();
     for (i, path) in r.cleared.iter().enumerate() {
         if !seen.contains(path.as_str()) {
-            out.push(Violation::new(format!("cleared[{i}]"), "cleared-in-shortlist", format!("{path:?} is not in the shortlist")));
+            out.push(Violation::new(
+                format!("cleared[{i}]"),
+                "cleared-in-shortlist",
+                format!("{path:?} is not in the shortlist"),
+            ));
         }
         if with_entries.contains(path.as_str()) {
-            out.push(Violation::new(format!("cleared[{i}]"), "cleared-has-no-entries", format!("{path:?} is cleared but has entries")));
+            out.push(Violation::new(
+                format!("cleared[{i}]"),
+                "cleared-has-no-entries",
+                format!("{path:?} is cleared but has entries"),
+            ));
         }
     }
 }
 
 fn timestamp(at: &str, text: &str, out: &mut Vec<Violation>) {
     if crate::clock::parse(text).is_err() {
-        out.push(Violation::new(at, "timestamp-rfc3339", format!("{text:?} is not an RFC 3339 timestamp")));
+        out.push(Violation::new(
+            at,
+            "timestamp-rfc3339",
+            format!("{text:?} is not an RFC 3339 timestamp"),
+        ));
     }
 }
 
 fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Violation>) {
     if !shortlist.contains(e.path.as_str()) {
-        out.push(Violation::new(format!("{at}.path"), "entry-path-in-shortlist", format!("{:?} is not in the shortlist", e.path)));
+        out.push(Violation::new(
+            format!("{at}.path"),
+            "entry-path-in-shortlist",
+            format!("{:?} is not in the shortlist", e.path),
+        ));
     }
     timestamp(&format!("{at}.generated_at"), &e.generated_at, out);
     if !e.category.is_consistent() {
         out.push(Violation::new(
             format!("{at}.category"),
             "subtype-in-class",
-            format!("subtype {:?} belongs to class {:?}, not {:?}", e.category.subtype.as_str(), e.category.subtype.class().as_str(), e.category.class.as_str()),
+            format!(
+                "subtype {:?} belongs to class {:?}, not {:?}",
+                e.category.subtype.as_str(),
+                e.category.subtype.class().as_str(),
+                e.category.class.as_str()
+            ),
         ));
     }
     if e.signals.is_empty() {
-        out.push(Violation::new(format!("{at}.signals"), "signals-cited", "an entry must cite at least one scanner signal"));
+        out.push(Violation::new(
+            format!("{at}.signals"),
+            "signals-cited",
+            "an entry must cite at least one scanner signal",
+        ));
     }
     if e.op.trim().is_empty() {
-        out.push(Violation::new(format!("{at}.op"), "op-sentence", "op must say in one sentence what the fix does"));
+        out.push(Violation::new(
+            format!("{at}.op"),
+            "op-sentence",
+            "op must say in one sentence what the fix does",
+        ));
     }
     if !(0.0..=1.0).contains(&e.confidence) {
-        out.push(Violation::new(format!("{at}.confidence"), "confidence-range", format!("{} is outside 0..1", e.confidence)));
+        out.push(Violation::new(
+            format!("{at}.confidence"),
+            "confidence-range",
+            format!("{} is outside 0..1", e.confidence),
+        ));
     }
     match (e.op_type, &e.exact_edit) {
         (OpType::Deterministic, None) => out.push(Violation::new(
@@ -124,10 +169,18 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
     let (destructive, reversible) = flags_for(kind);
     let source = kind.map_or("generative entries".to_string(), |k| format!("KIND_TABLE[{k}]"));
     if e.is_destructive != destructive {
-        out.push(Violation::new(format!("{at}.is_destructive"), "flags-from-kind-table", format!("{}, but {source} says {destructive}", e.is_destructive)));
+        out.push(Violation::new(
+            format!("{at}.is_destructive"),
+            "flags-from-kind-table",
+            format!("{}, but {source} says {destructive}", e.is_destructive),
+        ));
     }
     if e.is_reversible != reversible {
-        out.push(Violation::new(format!("{at}.is_reversible"), "flags-from-kind-table", format!("{}, but {source} says {reversible}", e.is_reversible)));
+        out.push(Violation::new(
+            format!("{at}.is_reversible"),
+            "flags-from-kind-table",
+            format!("{}, but {source} says {reversible}", e.is_reversible),
+        ));
     }
     let tier = derive_safety_tier(e.op_type, e.is_destructive, e.is_reversible);
     if e.safety_tier != tier {
@@ -146,22 +199,42 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
     }
     let t = &e.token_estimate;
     if !(t.injection_frequency > 0.0 && t.injection_frequency <= 1.0) {
-        out.push(Violation::new(format!("{at}.token_estimate.injection_frequency"), "injection-frequency-range", format!("{} is outside (0, 1]", t.injection_frequency)));
+        out.push(Violation::new(
+            format!("{at}.token_estimate.injection_frequency"),
+            "injection-frequency-range",
+            format!("{} is outside (0, 1]", t.injection_frequency),
+        ));
     }
     let expected = round_tokens(t.raw_tokens as f64 * t.injection_frequency);
     if (t.weighted_tokens - expected).abs() > 0.005 {
         out.push(Violation::new(
             format!("{at}.token_estimate.weighted_tokens"),
             "weighted-tokens-product",
-            format!("{}, but raw_tokens {} × injection_frequency {} = {expected}", t.weighted_tokens, t.raw_tokens, t.injection_frequency),
+            format!(
+                "{}, but raw_tokens {} × injection_frequency {} = {expected}",
+                t.weighted_tokens, t.raw_tokens, t.injection_frequency
+            ),
         ));
     }
     if !is_lower_hex(&e.id, 12) {
-        out.push(Violation::new(format!("{at}.id"), "entry-id-format", format!("{:?} is not 12 lowercase hex digits", e.id)));
+        out.push(Violation::new(
+            format!("{at}.id"),
+            "entry-id-format",
+            format!("{:?} is not 12 lowercase hex digits", e.id),
+        ));
     } else {
-        let derived = entry_id(&e.path, e.category.subtype, kind, e.exact_edit.as_ref().and_then(|x| x.anchor));
+        let derived = entry_id(
+            &e.path,
+            e.category.subtype,
+            kind,
+            e.exact_edit.as_ref().and_then(|x| x.anchor),
+        );
         if derived != e.id {
-            out.push(Violation::new(format!("{at}.id"), "entry-id-derived", format!("{:?}, but sha256(path, subtype, kind, anchor) gives {derived:?}", e.id)));
+            out.push(Violation::new(
+                format!("{at}.id"),
+                "entry-id-derived",
+                format!("{:?}, but sha256(path, subtype, kind, anchor) gives {derived:?}", e.id),
+            ));
         }
     }
 }
@@ -180,24 +253,55 @@ fn check_edit(edit: &ExactEdit, at: &str, out: &mut Vec<Violation>) {
         };
         let wanted = spec.fields.contains(&field);
         if wanted && !present {
-            out.push(Violation::new(format!("{at}.{}", field.as_str()), "kind-fields", format!("kind {} requires {}", edit.kind, field.as_str())));
+            out.push(Violation::new(
+                format!("{at}.{}", field.as_str()),
+                "kind-fields",
+                format!("kind {} requires {}", edit.kind, field.as_str()),
+            ));
         } else if present && !wanted {
-            out.push(Violation::new(format!("{at}.{}", field.as_str()), "kind-fields", format!("kind {} takes no {}", edit.kind, field.as_str())));
+            out.push(Violation::new(
+                format!("{at}.{}", field.as_str()),
+                "kind-fields",
+                format!("kind {} takes no {}", edit.kind, field.as_str()),
+            ));
         }
     }
     if let Some(a) = edit.anchor {
         if a.start_line == 0 || a.end_line < a.start_line {
-            out.push(Violation::new(format!("{at}.anchor"), "anchor-span", format!("{}..{} is not a 1-based span with start_line ≤ end_line", a.start_line, a.end_line)));
+            out.push(Violation::new(
+                format!("{at}.anchor"),
+                "anchor-span",
+                format!(
+                    "{}..{} is not a 1-based span with start_line ≤ end_line",
+                    a.start_line, a.end_line
+                ),
+            ));
         }
     }
     match (&edit.expected_sha256, spec.has_anchor) {
-        (None, true) => out.push(Violation::new(format!("{at}.expected_sha256"), "expected-sha256", format!("kind {} needs the anchored span's sha256", edit.kind))),
-        (Some(_), false) => out.push(Violation::new(format!("{at}.expected_sha256"), "expected-sha256", format!("kind {} has no anchor, so no span hash", edit.kind))),
-        (Some(h), true) if !is_sha256_hex(h) => out.push(Violation::new(format!("{at}.expected_sha256"), "sha256-format", format!("{h:?} is not 64 lowercase hex digits"))),
+        (None, true) => out.push(Violation::new(
+            format!("{at}.expected_sha256"),
+            "expected-sha256",
+            format!("kind {} needs the anchored span's sha256", edit.kind),
+        )),
+        (Some(_), false) => out.push(Violation::new(
+            format!("{at}.expected_sha256"),
+            "expected-sha256",
+            format!("kind {} has no anchor, so no span hash", edit.kind),
+        )),
+        (Some(h), true) if !is_sha256_hex(h) => out.push(Violation::new(
+            format!("{at}.expected_sha256"),
+            "sha256-format",
+            format!("{h:?} is not 64 lowercase hex digits"),
+        )),
         _ => {}
     }
     if !is_sha256_hex(&edit.file_sha256) {
-        out.push(Violation::new(format!("{at}.file_sha256"), "sha256-format", format!("{:?} is not 64 lowercase hex digits", edit.file_sha256)));
+        out.push(Violation::new(
+            format!("{at}.file_sha256"),
+            "sha256-format",
+            format!("{:?} is not 64 lowercase hex digits", edit.file_sha256),
+        ));
     }
     for (name, value) in [("dest_path", &edit.dest_path), ("canonical_ref", &edit.canonical_ref)] {
         if let Some(problem) = value.as_deref().and_then(confinement_problem) {
@@ -205,7 +309,11 @@ fn check_edit(edit: &ExactEdit, at: &str, out: &mut Vec<Violation>) {
         }
     }
     if edit.match_text.as_deref() == Some("") {
-        out.push(Violation::new(format!("{at}.match"), "match-non-empty", "match must not be empty"));
+        out.push(Violation::new(
+            format!("{at}.match"),
+            "match-non-empty",
+            "match must not be empty",
+        ));
     }
 }
 
@@ -220,18 +328,30 @@ fn totals(r: &Report, out: &mut Vec<Violation>) {
             parts.push(format!("raw_tokens {} ≠ {}", r.totals.raw_tokens, expected.raw_tokens));
         }
         if expected.weighted_tokens != r.totals.weighted_tokens {
-            parts.push(format!("weighted_tokens {} ≠ {}", r.totals.weighted_tokens, expected.weighted_tokens));
+            parts.push(format!(
+                "weighted_tokens {} ≠ {}",
+                r.totals.weighted_tokens, expected.weighted_tokens
+            ));
         }
         if parts.is_empty() {
             parts.push("a by_class, by_subtype or by_tier bucket".into());
         }
-        out.push(Violation::new("totals", "totals-rollup", format!("do not add up from the entries: {}", parts.join(", "))));
+        out.push(Violation::new(
+            "totals",
+            "totals-rollup",
+            format!("do not add up from the entries: {}", parts.join(", ")),
+        ));
     }
     if r.totals.cleared > r.totals.candidates || r.totals.cleared != r.cleared.len() as u64 {
         out.push(Violation::new(
             "totals.cleared",
             "totals-cleared",
-            format!("{} cleared of {} candidates, but the cleared list holds {}", r.totals.cleared, r.totals.candidates, r.cleared.len()),
+            format!(
+                "{} cleared of {} candidates, but the cleared list holds {}",
+                r.totals.cleared,
+                r.totals.candidates,
+                r.cleared.len()
+            ),
         ));
     }
 }
