@@ -3,6 +3,7 @@
 //! through the exit-7 handshake. See `guide/architecture.md` for the map.
 
 pub mod cli;
+pub mod check;
 pub mod clock;
 pub mod commands;
 pub mod error;
@@ -12,6 +13,7 @@ pub mod hash;
 pub mod json;
 pub mod op;
 pub mod project_root;
+pub mod protocol;
 pub mod rel_path;
 pub mod report;
 pub mod scan;

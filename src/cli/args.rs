@@ -19,6 +19,17 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Scan, ask an agent to classify the candidates (exit 7 handshake), write the report.
+    Check(CheckArgs),
+    /// Continue an op after its answers were written.
+    Resume(ResumeArgs),
+    /// Print the open requests of an op (or a responses file to fill in).
+    Pending(PendingArgs),
+    /// Check a hand-written responses file against an op's open batch and store it.
+    Answer(AnswerArgs),
+    /// Inspect and tidy op folders.
+    #[command(subcommand)]
+    Ops(OpsCommand),
     /// Validate a report file against schema 1.0 and every report invariant.
     Validate(ValidateArgs),
     /// Show timestamps, report presence and age, and open ops (reads only).
@@ -48,4 +59,71 @@ pub struct RemindArgs {
     /// Remind when the last check is older than this many days.
     #[arg(long, default_value_t = 7, value_name = "N")]
     pub days: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Limit the scan to a glob or path prefix (repeatable).
+    #[arg(long = "scope", value_name = "GLOB|PATH")]
+    pub scopes: Vec<String>,
+    /// Keep only entries of this class or subtype (repeatable).
+    #[arg(long = "category", value_name = "CLASS|SUBTYPE")]
+    pub categories: Vec<String>,
+    /// Name the op instead of generating an id ([a-z0-9-]{1,64}).
+    #[arg(long, value_name = "ID")]
+    pub op_id: Option<String>,
+    /// Answer requests from this file (as DOCHYGIENE_TIER2_FIXTURE does).
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+    /// Skip git history (and the signals that need it).
+    #[arg(long)]
+    pub no_git: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ResumeArgs {
+    /// The op to resume (default: the one open op).
+    pub op_id: Option<String>,
+    /// Answer requests from this file (as DOCHYGIENE_TIER2_FIXTURE does).
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct PendingArgs {
+    /// The op whose open batch to print.
+    pub op_id: String,
+    /// Print a responses file to fill in instead of the requests.
+    #[arg(long)]
+    pub template: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AnswerArgs {
+    /// The op whose open batch the file answers.
+    pub op_id: String,
+    /// The responses file.
+    pub file: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OpsCommand {
+    /// List every op with its phase.
+    List {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one op: its record and files.
+    Show {
+        /// The op id.
+        op_id: String,
+    },
+    /// Close an open op without finishing it.
+    Abort {
+        /// The op id.
+        op_id: String,
+    },
+    /// Remove finished and aborted ops (keeping the one behind the current report).
+    Gc,
 }

@@ -3,7 +3,10 @@
 
 mod args;
 
-pub use args::{RemindArgs, StatusArgs, ValidateArgs};
+pub use args::{
+    AnswerArgs, CheckArgs, OpsCommand, PendingArgs, RemindArgs, ResumeArgs, StatusArgs,
+    ValidateArgs,
+};
 
 pub use args::{Cli, Command};
 

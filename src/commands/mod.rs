@@ -1,5 +1,10 @@
 //! One file per subcommand; `run` dispatches.
 
+mod answer;
+mod check;
+mod open_batch;
+mod ops;
+mod pending;
 mod remind;
 mod status;
 mod validate;
@@ -10,7 +15,15 @@ use crate::exit::Exit;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<Exit> {
+    let root = cli.root.as_deref();
     match cli.command {
+        Command::Check(args) => check::run(root, args),
+        Command::Resume(args) => {
+            crate::check::resume(root, args.op_id.as_deref(), args.answers.as_deref())
+        }
+        Command::Pending(args) => pending::run(root, &args),
+        Command::Answer(args) => answer::run(root, &args),
+        Command::Ops(cmd) => ops::run(root, cmd),
         Command::Validate(args) => validate::run(&args),
         Command::Status(args) => status::run(cli.root.as_deref(), &args),
         Command::Remind(args) => Ok(remind::run(cli.root.as_deref(), &args)),

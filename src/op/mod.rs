@@ -1,7 +1,11 @@
 //! Ops: `check`, `clean` and `sweep` runs, each in `ops/<op-id>/`, resumable.
 
+pub mod failpoint;
+mod op_dir;
+pub mod op_id;
 mod record;
 
+pub use op_dir::{refuse_if_open, refuse_other_version, resolve_for_resume, OpDir};
 pub use record::{OpCommand, OpRecord, Phase};
 
 use crate::error::{Error, Result};

@@ -68,6 +68,10 @@ pub struct OpRecord {
     pub iteration: u32,
     pub created_at: String,
     pub tool_version: String,
+    /// The instant finalize started, persisted so a finalize re-run after a crash stamps
+    /// the same time and writes byte-identical output.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finalized_at: Option<String>,
 }
 
 impl OpRecord {
@@ -85,5 +89,12 @@ impl OpRecord {
             .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
         serde_json::from_value(value)
             .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+    }
+
+    /// Writes `op.json` atomically.
+    pub fn write(&self, path: &Path) -> Result<()> {
+        let mut text = serde_json::to_string_pretty(self).expect("an op record serializes");
+        text.push('\n');
+        crate::fsio::write_atomic(path, text.as_bytes())
     }
 }

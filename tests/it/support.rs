@@ -73,3 +73,71 @@ impl Run {
         out
     }
 }
+
+/// A throwaway project tree with a fixed clock, driven through `--root`.
+pub struct Project {
+    dir: tempfile::TempDir,
+    pub now: String,
+}
+
+impl Project {
+    /// An empty project.
+    pub fn new() -> Project {
+        Project { dir: tempfile::tempdir().unwrap(), now: "2026-06-01T12:00:00Z".into() }
+    }
+
+    /// A project holding a copy of `fixtures/<name>`.
+    pub fn from_fixture(name: &str) -> Project {
+        let p = Project::new();
+        copy_dir(&fixture(name), p.root());
+        p
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes a file (creating folders).
+    pub fn write(&self, rel: &str, text: &str) -> &Project {
+        let path = self.root().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        self
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root().join(rel)).unwrap()
+    }
+
+    pub fn state(&self, rel: &str) -> PathBuf {
+        self.root().join(".dochygiene").join(rel)
+    }
+
+    /// `dochygiene --root ROOT ARGS` with the project's clock.
+    pub fn run(&self, args: &[&str]) -> Run {
+        let mut all: Vec<std::ffi::OsString> = vec!["--root".into(), self.root().into()];
+        all.extend(args.iter().map(std::ffi::OsString::from));
+        dochygiene(all).now(&self.now)
+    }
+}
+
+/// Copies a folder tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// The one JSON line a step prints on stdout.
+pub fn json_line(out: &Output) -> serde_json::Value {
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "expected one JSON line on stdout, got:\n{}", out.stdout);
+    serde_json::from_str(lines[0]).unwrap()
+}

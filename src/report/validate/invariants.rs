@@ -49,14 +49,11 @@ fn envelope(r: &Report, out: &mut Vec<Violation>) {
         ));
     }
     timestamp("generated_at", &r.generated_at, out);
-    let op_ok = !r.op_id.is_empty()
-        && r.op_id.len() <= 64
-        && r.op_id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if !op_ok {
+    if !crate::op::op_id::is_valid_id(&r.op_id) {
         out.push(Violation::new(
             "op_id",
             "op-id-format",
-            format!("{:?} is not [a-z0-9-]{{1,64}}", r.op_id),
+            format!("{:?} is not 1 to 64 of [A-Za-z0-9-]", r.op_id),
         ));
     }
     let mut seen = BTreeSet::new();

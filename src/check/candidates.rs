@@ -1,0 +1,84 @@
+//! `candidates.json`: the signal-bearing files of the frozen scan, each with exactly the
+//! inputs of its `classify_file` request (path, sha256, line count, raw tokens, the
+//! scanner's signals). Built once at op start (and again after a rescan), so a resume
+//! never re-counts tokens.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::file_view::FileView;
+use crate::error::{Error, Result};
+use crate::fsio::write_atomic;
+use crate::json::strict;
+use crate::scan::{ScanArtifact, Signal};
+use crate::tokens::Estimator;
+
+/// One file the classifier will be asked about.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Candidate {
+    pub path: String,
+    pub sha256: String,
+    pub lines: u32,
+    pub raw_tokens: u64,
+    pub signals: Vec<Signal>,
+}
+
+/// Every candidate of an op, sorted by path.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Candidates {
+    pub candidates: Vec<Candidate>,
+}
+
+impl Candidates {
+    /// The candidates of a scan: every file with at least one signal.
+    pub fn build(root: &Path, scan: &ScanArtifact, estimator: &Estimator) -> Result<Candidates> {
+        let mut candidates = Vec::with_capacity(scan.signals.len());
+        for (path, signals) in &scan.signals {
+            let facts = scan.files.get(path).ok_or_else(|| {
+                Error::Internal(format!("scan has signals for {path} but no file facts"))
+            })?;
+            let view = FileView::read(&root.join(path))?;
+            candidates.push(Candidate {
+                path: path.clone(),
+                sha256: facts.sha256.clone(),
+                lines: facts.lines,
+                raw_tokens: estimator.count(&view.text()),
+                signals: signals.clone(),
+            });
+        }
+        Ok(Candidates { candidates })
+    }
+
+    pub fn read(path: &Path) -> Result<Candidates> {
+        let text = strict::read_limited(path)?;
+        let value = strict::parse(&text)
+            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
+        serde_json::from_value(value)
+            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+    }
+
+    pub fn write(&self, path: &Path) -> Result<()> {
+        let mut text = serde_json::to_string_pretty(self).expect("candidates serialize");
+        text.push('\n');
+        write_atomic(path, text.as_bytes())
+    }
+
+    /// Paths whose bytes no longer hash to what the scan saw.
+    pub fn changed_since_scan(&self, root: &Path) -> Result<Vec<String>> {
+        let mut changed = Vec::new();
+        for c in &self.candidates {
+            let current = match fs_err::read(root.join(&c.path)) {
+                Ok(bytes) => crate::hash::sha256_hex(&bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => return Err(Error::io("read", root.join(&c.path), e)),
+            };
+            if current != c.sha256 {
+                changed.push(c.path.clone());
+            }
+        }
+        Ok(changed)
+    }
+}

@@ -1,0 +1,108 @@
+//! `FileView`: a doc's bytes with its line table, for anchors and spans.
+//!
+//! A span `start..=end` is the bytes from the start of line `start` through the end of
+//! line `end`, including that line's terminator when it has one. `expected_sha256` hashes
+//! exactly these bytes; clean re-reads them the same way.
+
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::hash::sha256_hex;
+use crate::report::Anchor;
+
+/// A file's bytes and where each line starts.
+#[derive(Clone, Debug)]
+pub struct FileView {
+    bytes: Vec<u8>,
+    /// Byte offset of each line's start; one entry per line.
+    starts: Vec<usize>,
+}
+
+impl FileView {
+    /// Reads a file.
+    pub fn read(path: &Path) -> Result<FileView> {
+        let bytes = fs_err::read(path).map_err(|e| Error::io("read", path, e))?;
+        Ok(FileView::from_bytes(bytes))
+    }
+
+    pub fn from_bytes(bytes: Vec<u8>) -> FileView {
+        let mut starts = Vec::new();
+        if !bytes.is_empty() {
+            starts.push(0);
+            for (i, b) in bytes.iter().enumerate() {
+                if *b == b'\n' && i + 1 < bytes.len() {
+                    starts.push(i + 1);
+                }
+            }
+        }
+        FileView { bytes, starts }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The file as text (lossy for invalid UTF-8).
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.bytes)
+    }
+
+    /// The number of lines.
+    pub fn line_count(&self) -> u32 {
+        self.starts.len() as u32
+    }
+
+    /// sha256 of the whole file.
+    pub fn sha256(&self) -> String {
+        sha256_hex(&self.bytes)
+    }
+
+    /// Whether `anchor` is a 1-based span inside the file.
+    pub fn contains(&self, anchor: Anchor) -> bool {
+        anchor.start_line >= 1
+            && anchor.start_line <= anchor.end_line
+            && anchor.end_line <= self.line_count()
+    }
+
+    /// The bytes of the span; empty when it is not inside the file.
+    pub fn span(&self, anchor: Anchor) -> &[u8] {
+        if !self.contains(anchor) {
+            return &[];
+        }
+        let start = self.starts[anchor.start_line as usize - 1];
+        let end = self.starts.get(anchor.end_line as usize).copied().unwrap_or(self.bytes.len());
+        &self.bytes[start..end]
+    }
+
+    /// The span as text (lossy).
+    pub fn span_text(&self, anchor: Anchor) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(self.span(anchor))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a(s: u32, e: u32) -> Anchor {
+        Anchor { start_line: s, end_line: e }
+    }
+
+    #[test]
+    fn spans_include_the_last_line_terminator() {
+        let f = FileView::from_bytes(b"one\ntwo\nthree".to_vec());
+        assert_eq!(f.line_count(), 3);
+        assert_eq!(f.span(a(2, 2)), b"two\n");
+        assert_eq!(f.span(a(2, 3)), b"two\nthree");
+        assert_eq!(f.span(a(1, 1)), b"one\n");
+        assert!(!f.contains(a(3, 4)));
+        assert!(!f.contains(a(0, 1)));
+        assert_eq!(f.span(a(4, 4)), b"");
+    }
+
+    #[test]
+    fn trailing_newline_does_not_add_a_line() {
+        assert_eq!(FileView::from_bytes(b"a\nb\n".to_vec()).line_count(), 2);
+        assert_eq!(FileView::from_bytes(Vec::new()).line_count(), 0);
+    }
+}

@@ -1,0 +1,183 @@
+//! Finalize (SPEC section 8): turns accepted answers into report entries with every guard
+//! field computed here — hashes, flags, tier, token counts, ids — and assembles the
+//! report. It never calls a model and never trusts one with a computed field.
+
+use std::path::Path;
+
+use super::candidates::Candidates;
+use super::category_filter::CategoryFilter;
+use super::file_view::FileView;
+use super::plan::Outcome;
+use crate::error::{Error, Result};
+use crate::hash::sha256_hex;
+use crate::protocol::{Proposal, Verdict};
+use crate::report::entry_id::entry_id;
+use crate::report::kind_table::{derive_safety_tier, flags_for};
+use crate::report::totals::round_tokens;
+use crate::report::{
+    Anchor, EditKind, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, TokenEstimate, Totals,
+    SCHEMA_VERSION,
+};
+use crate::scan::ScanArtifact;
+use crate::tokens::Estimator;
+
+/// Everything finalize reads.
+pub struct FinalizeInput<'a> {
+    pub root: &'a Path,
+    pub op_id: &'a str,
+    /// The persisted finalize instant (RFC 3339): the report's and every entry's time.
+    pub instant: &'a str,
+    pub scan: &'a ScanArtifact,
+    pub candidates: &'a Candidates,
+    pub outcomes: &'a std::collections::BTreeMap<String, Outcome>,
+    pub filter: &'a CategoryFilter,
+    pub estimator: &'a Estimator,
+}
+
+/// Builds the report.
+pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
+    let mut entries = Vec::new();
+    let mut cleared = Vec::new();
+    let mut notes = Vec::new();
+    let mut filtered = 0usize;
+    for (path, outcome) in input.outcomes {
+        match outcome {
+            Outcome::Accepted { answer, .. } if answer.verdict == Verdict::Clear => {
+                cleared.push(path.clone())
+            }
+            Outcome::Accepted { answer, .. } => {
+                let file = FileView::read(&input.root.join(path))?;
+                for p in &answer.entries {
+                    if input.filter.keeps(&p.category) {
+                        entries.push(entry(input, path, &file, p)?);
+                    } else {
+                        filtered += 1;
+                    }
+                }
+            }
+            Outcome::Dropped { request_id, violations } => notes.push(Note {
+                kind: NoteKind::AnswerDropped,
+                path: Some(path.clone()),
+                request_id: Some(request_id.clone()),
+                message: format!(
+                    "the classify_file answer failed validation {} times and was dropped: {}",
+                    super::plan::MAX_REASKS + 1,
+                    violations.join("; ")
+                ),
+            }),
+        }
+    }
+    if filtered > 0 {
+        notes.push(Note {
+            kind: NoteKind::CategoryFiltered,
+            path: None,
+            request_id: None,
+            message: format!(
+                "{filtered} proposal(s) outside --category {} were left out",
+                input.filter.values().join(", ")
+            ),
+        });
+    }
+    if !input.scan.git.used {
+        notes.push(Note {
+            kind: NoteKind::GitSkipped,
+            path: None,
+            request_id: None,
+            message: input
+                .scan
+                .git
+                .note
+                .clone()
+                .unwrap_or_else(|| "git history was not read; git signals were skipped".into()),
+        });
+    }
+    entries.sort_by(|a, b| {
+        let start = |e: &Entry| e.exact_edit.as_ref().and_then(|x| x.anchor).map_or(0, |a| a.start_line);
+        (a.path.as_str(), start(a), a.id.as_str()).cmp(&(b.path.as_str(), start(b), b.id.as_str()))
+    });
+    let candidates = input.candidates.candidates.len() as u64;
+    let totals = Totals::compute(&entries, candidates, cleared.len() as u64);
+    let scan = input.scan;
+    Ok(Report {
+        schema_version: SCHEMA_VERSION.to_string(),
+        tool_version: crate::TOOL_VERSION.to_string(),
+        generated_at: input.instant.to_string(),
+        op_id: input.op_id.to_string(),
+        scan: ScanSummary {
+            project_root: scan.project_root.clone(),
+            scope_globs: scan.scope_globs.clone(),
+            excluded_dirs: scan.excluded_dirs.clone(),
+            files_scanned: scan.files_scanned,
+            category_filter: input.filter.values().to_vec(),
+        },
+        shortlist: scan.shortlist.clone(),
+        cleared,
+        entries,
+        notes,
+        totals,
+    })
+}
+
+fn entry(input: &FinalizeInput<'_>, path: &str, file: &FileView, p: &Proposal) -> Result<Entry> {
+    let kind = p.exact_edit.as_ref().map(|e| e.kind);
+    let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
+    let (is_destructive, is_reversible) = flags_for(kind);
+    let whole = Anchor { start_line: 1, end_line: file.line_count().max(1) };
+    let span: Option<Anchor> = match kind {
+        Some(EditKind::MoveToArchive) => Some(whole),
+        Some(EditKind::InsertFrontmatter) => None,
+        Some(_) => anchor,
+        None => p.reducible_range,
+    };
+    let raw_tokens = span.map_or(0, |a| input.estimator.count(&file.span_text(a)));
+    let facts = input
+        .scan
+        .files
+        .get(path)
+        .ok_or_else(|| Error::Internal(format!("no file facts for {path}")))?;
+    let frequency = facts.injection_frequency;
+    let exact_edit = p.exact_edit.as_ref().map(|e| ExactEdit {
+        kind: e.kind,
+        anchor: e.anchor,
+        dest_path: e.dest_path.clone(),
+        key: e.key.clone(),
+        value: e.value.clone(),
+        canonical_ref: e.canonical_ref.clone(),
+        match_text: e.match_text.clone(),
+        replacement: e.replacement.clone(),
+        expected_sha256: e.anchor.map(|a| sha256_hex(file.span(a))),
+        file_sha256: file.sha256(),
+    });
+    Ok(Entry {
+        id: entry_id(path, p.category.subtype, kind, anchor),
+        path: path.to_string(),
+        generated_at: input.instant.to_string(),
+        category: p.category,
+        signals: dedup(&p.signals),
+        detail: p.detail.clone(),
+        op: p.op.trim().to_string(),
+        op_type: p.op_type,
+        exact_edit,
+        is_destructive,
+        is_reversible,
+        safety_tier: derive_safety_tier(p.op_type, is_destructive, is_reversible),
+        token_estimate: TokenEstimate {
+            raw_tokens,
+            encoding: input.estimator.encoding(),
+            injection_frequency: frequency,
+            weighted_tokens: round_tokens(raw_tokens as f64 * frequency),
+        },
+        confidence: p.confidence,
+        why: p.why.clone(),
+    })
+}
+
+fn dedup<T: Clone + PartialEq>(items: &[T]) -> Vec<T> {
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    for item in items {
+        if !out.contains(item) {
+            out.push(item.clone());
+        }
+    }
+    out
+}

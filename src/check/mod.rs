@@ -1,0 +1,20 @@
+//! The `check` pipeline: scan → candidates → classify through the handshake → finalize →
+//! validate → write the report pair → stamp `last_check`.
+
+mod candidates;
+mod category_filter;
+mod driver;
+mod file_view;
+mod finalize;
+mod output;
+mod plan;
+mod proposal_check;
+mod settings;
+
+pub use candidates::{Candidate, Candidates};
+pub use category_filter::CategoryFilter;
+pub use driver::{absolute, resume, start, CLASSIFY};
+pub use file_view::FileView;
+pub use plan::{Outcome, Plan, MAX_REASKS};
+pub use proposal_check::normalise;
+pub use settings::CheckSettings;

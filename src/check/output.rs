@@ -1,0 +1,63 @@
+//! What a check step prints: exactly one JSON line on stdout (for runners) and a human
+//! explanation on stderr.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::protocol::PendingFile;
+use crate::report::Report;
+
+/// The exit-7 line and explanation.
+pub fn needs_answers(pending_path: &Path, pending: &PendingFile, root_flag: Option<&Path>) {
+    let line = json!({
+        "status": "needs_answers",
+        "op_id": pending.op_id,
+        "batch_id": pending.batch_id,
+        "pending": pending_path.display().to_string(),
+        "responses": pending.responses_path,
+        "requests": pending.requests.len(),
+        "resume": format!("dochygiene resume {}", pending.op_id),
+    });
+    println!("{line}");
+    let root = root_flag.map(|r| format!(" --root {}", r.display())).unwrap_or_default();
+    eprintln!(
+        "dochygiene: {} request(s) need answers (op {}, round {}).\n  read:   {}\n  answer: {}\n  then:   dochygiene{root} resume {}\n  (by hand: `dochygiene{root} pending {} --template` prints a responses file to fill in)",
+        pending.requests.len(),
+        pending.op_id,
+        pending.iteration,
+        pending_path.display(),
+        pending.responses_path,
+        pending.op_id,
+        pending.op_id,
+    );
+}
+
+/// The exit-0 line and summary.
+pub fn done(report: &Report, json_path: &Path, md_path: &Path) {
+    let t = &report.totals;
+    let line = json!({
+        "status": "done",
+        "op_id": report.op_id,
+        "report": json_path.display().to_string(),
+        "report_md": md_path.display().to_string(),
+        "entries": t.entries,
+        "cleared": t.cleared,
+        "candidates": t.candidates,
+        "notes": report.notes.len(),
+    });
+    println!("{line}");
+    let tiers: Vec<String> =
+        t.by_tier.iter().map(|(tier, r)| format!("{} {tier}", r.entries)).collect();
+    eprintln!(
+        "dochygiene: report written: {} entries ({}), {} of {} candidates cleared, ~{} tokens (~{} weighted per session)\n  {}\n  {}",
+        t.entries,
+        if tiers.is_empty() { "none".to_string() } else { tiers.join(", ") },
+        t.cleared,
+        t.candidates,
+        t.raw_tokens,
+        t.weighted_tokens,
+        md_path.display(),
+        json_path.display(),
+    );
+}

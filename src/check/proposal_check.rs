@@ -1,0 +1,225 @@
+//! Semantic checks of a `classify_file` answer against the file it is about (SPEC
+//! section 8): everything the answer schema cannot say. Each violation is a sentence the
+//! model can act on when the request is asked again. Reads files; never writes.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use super::candidates::Candidate;
+use super::file_view::FileView;
+use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
+use crate::rel_path::confinement_problem;
+use crate::report::entry_id::entry_id;
+use crate::report::kind_table::{EditField, EditKind, OpType};
+
+/// Every violation in `answer` for `candidate` (whose current bytes are `file`).
+pub fn check_answer(
+    root: &Path,
+    candidate: &Candidate,
+    file: &FileView,
+    answer: &ClassifyAnswer,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    match answer.verdict {
+        Verdict::Clear if !answer.entries.is_empty() => {
+            out.push("verdict \"clear\" must carry no entries".to_string())
+        }
+        Verdict::Entries if answer.entries.is_empty() => {
+            out.push("verdict \"entries\" needs at least one proposal".to_string())
+        }
+        _ => {}
+    }
+    let mut ids = HashSet::new();
+    for (i, p) in answer.entries.iter().enumerate() {
+        let at = format!("entries[{i}]");
+        check_proposal(root, candidate, file, p, &at, &mut out);
+        let kind = p.exact_edit.as_ref().map(|e| e.kind);
+        let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
+        if !ids.insert(entry_id(&candidate.path, p.category.subtype, kind, anchor)) {
+            out.push(format!("{at}: repeats another proposal's subtype, kind and anchor"));
+        }
+    }
+    out
+}
+
+fn check_proposal(
+    root: &Path,
+    c: &Candidate,
+    file: &FileView,
+    p: &Proposal,
+    at: &str,
+    out: &mut Vec<String>,
+) {
+    if !p.category.is_consistent() {
+        out.push(format!(
+            "{at}.category: subtype {} belongs to class {}, not {}",
+            p.category.subtype,
+            p.category.subtype.class(),
+            p.category.class
+        ));
+    }
+    if p.signals.is_empty() {
+        out.push(format!("{at}.signals: cite at least one signal from inputs.signals"));
+    }
+    for s in &p.signals {
+        if !c.signals.iter().any(|sig| sig.name == *s) {
+            out.push(format!("{at}.signals: {s} is not among this file's signals"));
+        }
+    }
+    if p.op.trim().is_empty() {
+        out.push(format!("{at}.op: say in one sentence what the fix does"));
+    }
+    if !(0.0..=1.0).contains(&p.confidence) {
+        out.push(format!("{at}.confidence: {} is outside 0..1", p.confidence));
+    }
+    let lines = file.line_count();
+    match (p.op_type, &p.exact_edit, p.reducible_range) {
+        (OpType::Deterministic, None, _) => {
+            out.push(format!("{at}: op_type deterministic needs an exact_edit"))
+        }
+        (OpType::Deterministic, Some(_), Some(_)) => {
+            out.push(format!("{at}.reducible_range: only generative ops carry one"))
+        }
+        (OpType::Generative, Some(_), _) => {
+            out.push(format!("{at}.exact_edit: a generative op carries no exact_edit"))
+        }
+        (OpType::Generative, None, None) => {
+            out.push(format!("{at}: a generative op needs reducible_range"))
+        }
+        (OpType::Generative, None, Some(r)) if !file.contains(r) => out.push(format!(
+            "{at}.reducible_range: {}-{} is not inside the file ({lines} lines)",
+            r.start_line, r.end_line
+        )),
+        (OpType::Deterministic, Some(edit), None) => check_edit(root, c, file, edit, at, out),
+        _ => {}
+    }
+}
+
+fn field_present(edit: &EditSkeleton, field: EditField) -> bool {
+    match field {
+        EditField::Anchor => edit.anchor.is_some(),
+        EditField::DestPath => edit.dest_path.is_some(),
+        EditField::Key => edit.key.is_some(),
+        EditField::Value => edit.value.is_some(),
+        EditField::CanonicalRef => edit.canonical_ref.is_some(),
+        EditField::Match => edit.match_text.is_some(),
+        EditField::Replacement => edit.replacement.is_some(),
+    }
+}
+
+fn check_edit(
+    root: &Path,
+    c: &Candidate,
+    file: &FileView,
+    edit: &EditSkeleton,
+    at: &str,
+    out: &mut Vec<String>,
+) {
+    let at = format!("{at}.exact_edit");
+    let spec = edit.kind.spec();
+    for field in EditField::ALL {
+        let (wanted, present) = (spec.fields.contains(&field), field_present(edit, field));
+        if wanted && !present {
+            out.push(format!("{at}: kind {} requires {}", edit.kind, field.as_str()));
+        } else if present && !wanted {
+            out.push(format!("{at}: kind {} takes no {}", edit.kind, field.as_str()));
+        }
+    }
+    if let Some(a) = edit.anchor {
+        if !file.contains(a) {
+            out.push(format!(
+                "{at}.anchor: {}-{} is not inside the file ({} lines)",
+                a.start_line,
+                a.end_line,
+                file.line_count()
+            ));
+        }
+    }
+    match edit.kind {
+        EditKind::MoveToArchive => {
+            if let Some(dest) = &edit.dest_path {
+                if let Some(problem) = confinement_problem(dest) {
+                    out.push(format!("{at}.dest_path: {problem}"));
+                } else if dest == &c.path {
+                    out.push(format!("{at}.dest_path: is the file itself"));
+                } else if root.join(dest).symlink_metadata().is_ok() {
+                    out.push(format!("{at}.dest_path: {dest} already exists"));
+                }
+            }
+        }
+        EditKind::Dedupe => check_dedupe(root, c, file, edit, &at, out),
+        EditKind::ReplaceText => {
+            if let (Some(m), Some(a)) = (&edit.match_text, edit.anchor) {
+                if m.is_empty() {
+                    out.push(format!("{at}.match: must not be empty"));
+                } else if file.contains(a) && !file.span_text(a).contains(m.as_str()) {
+                    out.push(format!(
+                        "{at}.match: {m:?} does not occur in lines {}-{}",
+                        a.start_line, a.end_line
+                    ));
+                }
+                if edit.replacement.as_ref() == Some(m) {
+                    out.push(format!("{at}.replacement: is the same as match"));
+                }
+            }
+        }
+        EditKind::InsertFrontmatter => {
+            if let Some(key) = &edit.key {
+                let ok = key.chars().next().is_some_and(|ch| ch.is_ascii_alphabetic() || ch == '_')
+                    && key.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-');
+                if !ok {
+                    out.push(format!("{at}.key: {key:?} is not a plain YAML key ([A-Za-z_][A-Za-z0-9_-]*)"));
+                }
+            }
+            if let Some(value) = &edit.value {
+                if value.trim().is_empty() || value.contains('\n') {
+                    out.push(format!("{at}.value: must be one non-empty line"));
+                }
+            }
+        }
+        EditKind::DeleteRange => {}
+    }
+}
+
+fn check_dedupe(
+    root: &Path,
+    c: &Candidate,
+    file: &FileView,
+    edit: &EditSkeleton,
+    at: &str,
+    out: &mut Vec<String>,
+) {
+    let Some(reference) = &edit.canonical_ref else { return };
+    if let Some(problem) = confinement_problem(reference) {
+        out.push(format!("{at}.canonical_ref: {problem}"));
+        return;
+    }
+    if reference == &c.path {
+        out.push(format!("{at}.canonical_ref: is the file itself"));
+        return;
+    }
+    let target = root.join(reference);
+    let inside = std::fs::canonicalize(&target)
+        .ok()
+        .zip(std::fs::canonicalize(root).ok())
+        .is_some_and(|(t, r)| t.starts_with(r));
+    if !inside || !target.is_file() {
+        out.push(format!("{at}.canonical_ref: {reference} is not a file inside the project"));
+        return;
+    }
+    let Some(anchor) = edit.anchor.filter(|a| file.contains(*a)) else { return };
+    let canonical = std::fs::read(&target).map(|b| normalise(&String::from_utf8_lossy(&b)));
+    let span = normalise(&file.span_text(anchor));
+    match canonical {
+        Ok(text) if !span.is_empty() && text.contains(&span) => {}
+        _ => out.push(format!(
+            "{at}: lines {}-{} do not appear in {reference} (whitespace-normalised); dedupe only removes text that lives there",
+            anchor.start_line, anchor.end_line
+        )),
+    }
+}
+
+/// Collapses every whitespace run to one space, for duplicate comparison.
+pub fn normalise(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,94 @@
+//! Inline answers for hermetic runs: `DOCHYGIENE_TIER2_FIXTURE=FILE` or `--answers FILE`.
+//!
+//! The file is a JSON map `{request_id | "__kind__<kind>": response}` or an array
+//! `[{request_id, response}]`. Specific ids win over the kind wildcard. What the fixture
+//! does not answer still goes to exit 7.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::kind::RequestKind;
+use super::request::Request;
+use crate::error::{Error, Result};
+use crate::json::strict;
+
+/// The environment variable naming a fixture file.
+pub const FIXTURE_ENV: &str = "DOCHYGIENE_TIER2_FIXTURE";
+
+/// A loaded fixture.
+#[derive(Clone, Debug, Default)]
+pub struct Fixture {
+    path: PathBuf,
+    by_id: BTreeMap<String, Value>,
+    by_kind: BTreeMap<RequestKind, Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Item {
+    request_id: String,
+    response: Value,
+}
+
+impl Fixture {
+    /// The fixture named by `--answers` (first) or the environment, if any.
+    pub fn from_flag_or_env(flag: Option<&Path>) -> Result<Option<Fixture>> {
+        let path = match flag {
+            Some(p) => p.to_path_buf(),
+            None => match std::env::var_os(FIXTURE_ENV) {
+                Some(p) if !p.is_empty() => PathBuf::from(p),
+                _ => return Ok(None),
+            },
+        };
+        Fixture::load(&path).map(Some)
+    }
+
+    /// Loads a fixture file.
+    pub fn load(path: &Path) -> Result<Fixture> {
+        let value = strict::read_file(path).map_err(|e| match e {
+            Error::Io { source, .. } => Error::usage_hint(
+                format!("cannot read the answers file {}: {source}", path.display()),
+                format!("check the path given to --answers or {FIXTURE_ENV}"),
+            ),
+            other => other,
+        })?;
+        let mut fixture = Fixture { path: path.to_path_buf(), ..Fixture::default() };
+        let bad = |m: String| Error::usage(format!("answers file {}: {m}", path.display()));
+        match value {
+            Value::Object(map) => {
+                for (key, response) in map {
+                    if let Some(kind) = key.strip_prefix("__kind__") {
+                        let kind = RequestKind::from_name(kind)
+                            .ok_or_else(|| bad(format!("unknown request kind in key {key:?}")))?;
+                        fixture.by_kind.insert(kind, response);
+                    } else {
+                        fixture.by_id.insert(key, response);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.into_iter().enumerate() {
+                    let item: Item =
+                        serde_json::from_value(item).map_err(|e| bad(format!("item {i}: {e}")))?;
+                    if fixture.by_id.insert(item.request_id.clone(), item.response).is_some() {
+                        return Err(bad(format!("request {} is answered twice", item.request_id)));
+                    }
+                }
+            }
+            _ => return Err(bad("must be a JSON object or array".into())),
+        }
+        Ok(fixture)
+    }
+
+    /// The fixture's answer to `request`, if it has one.
+    pub fn answer(&self, request: &Request) -> Option<&Value> {
+        self.by_id.get(&request.request_id).or_else(|| self.by_kind.get(&request.kind))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}

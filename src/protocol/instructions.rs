@@ -1,0 +1,89 @@
+//! The per-kind instructions written once into each pending file: everything an agent
+//! needs to answer, so it reads nothing else. The kind-field list is rendered from
+//! KIND_TABLE, so the instructions cannot drift from the rules the engine enforces.
+
+use super::kind::RequestKind;
+use crate::report::kind_table::{derive_safety_tier, flags_for, OpType, KIND_TABLE};
+
+const CLASSIFY_HEAD: &str = "\
+You classify one Markdown file of a repository for documentation hygiene. Read the file \
+at inputs.path (relative to the project root) and weigh the scanner's deterministic \
+signals in inputs.signals. Answer with JSON matching response_schemas.classify_file.
+
+Answer {\"verdict\":\"clear\"} when the file is fine as it is (a signal can be a false \
+alarm). Otherwise answer {\"verdict\":\"entries\",\"entries\":[...]} with one proposal per \
+distinct problem.
+
+TAXONOMY (category.class / category.subtype):
+- stale/orphaned: about something that no longer exists.
+- stale/superseded: replaced by a newer doc.
+- stale/completed-in-place: a plan or design whose work is done, still in a live location.
+- stale/duplicated: content that also lives elsewhere.
+- stale/contradicted: says the opposite of the code or a newer doc.
+- stale/version-skewed: names a version the project has left.
+- bloat/distill: prose that can say the same in far fewer tokens.
+- bloat/split: one doc doing several jobs.
+- bloat/archive-heavy: history, changelogs and done items kept in a live doc.
+- bloat/over-budget: an always-loaded file over its token budget.
+
+DECISION RULES (subtype -> op):
+- Deleting unique content that is wrong -> exact_edit kind delete-range.
+- Relocating a whole doc that is no longer live -> move-to-archive with dest_path.
+- Freezing a completed doc in place -> insert-frontmatter (e.g. key status, value archived).
+- An exact duplicate preserved elsewhere -> dedupe with canonical_ref (the other file).
+- A known replacement for a link or name (a signal's suggestion) -> replace-text with \
+match = the signal's target and replacement = its suggestion, anchored on that line.
+- Condensing or splitting prose -> op_type generative with reducible_range (no exact_edit).
+
+PROPOSAL FIELDS:
+- signals: names copied verbatim from inputs.signals (at least one).
+- op: one sentence saying what the fix does.
+- op_type: deterministic iff you give exact_edit.
+- anchor / reducible_range: {start_line, end_line}, 1-based, inclusive, inside the file.
+- confidence: 0..1; below the escalation threshold the file is asked once more of a \
+stronger model.
+- why: your reasoning in a sentence or two.
+Never supply hashes, safety tiers, destructive/reversible flags or token counts: the \
+engine computes them, and the answer schema refuses them.
+
+When inputs.violations is present, your previous answer (inputs.previous_answer) broke \
+those rules: answer again, fixing them. When inputs.escalation is present, a first \
+answer (inputs.escalation.first_answer) had low confidence: decide afresh.
+
+EXACT_EDIT KINDS (fields each needs; the tier the engine will derive):
+";
+
+/// The instructions for `kind`.
+pub fn instructions_for(kind: RequestKind) -> String {
+    match kind {
+        RequestKind::ClassifyFile => {
+            let mut text = CLASSIFY_HEAD.to_string();
+            for row in KIND_TABLE {
+                let fields: Vec<&str> = row.fields.iter().map(|f| f.as_str()).collect();
+                let (d, r) = flags_for(Some(row.kind));
+                let tier = derive_safety_tier(OpType::Deterministic, d, r);
+                text.push_str(&format!(
+                    "- {}: {} -> tier {}\n",
+                    row.kind,
+                    fields.join(", "),
+                    tier.as_str()
+                ));
+            }
+            text.push_str("- generative (no exact_edit): reducible_range -> tier confirm\n");
+            text
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classify_instructions_list_every_kind_with_its_fields() {
+        let text = instructions_for(RequestKind::ClassifyFile);
+        assert!(text.contains("- replace-text: anchor, match, replacement -> tier auto"));
+        assert!(text.contains("- delete-range: anchor -> tier confirm"));
+        assert!(text.contains("bloat/over-budget"));
+    }
+}

@@ -1,0 +1,53 @@
+//! The request kinds, their default model/effort hints, and their answer schemas.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::answer::ClassifyAnswer;
+
+/// What a request asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestKind {
+    /// Classify one signal-bearing file: clear, or proposals.
+    ClassifyFile,
+}
+
+/// A model and effort hint for the runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hints {
+    pub model: &'static str,
+    pub effort: &'static str,
+}
+
+/// The default hints of a first ask.
+pub const SONNET_MEDIUM: Hints = Hints { model: "sonnet", effort: "medium" };
+/// The hints of an escalation (a low-confidence answer asked once more).
+pub const OPUS_HIGH: Hints = Hints { model: "opus", effort: "high" };
+
+impl RequestKind {
+    pub const ALL: [RequestKind; 1] = [RequestKind::ClassifyFile];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RequestKind::ClassifyFile => "classify_file",
+        }
+    }
+
+    /// Parses a kind name as written in files.
+    pub fn from_name(name: &str) -> Option<RequestKind> {
+        RequestKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// The JSON Schema of this kind's answer, generated from its Rust type.
+    pub fn response_schema(self) -> Value {
+        match self {
+            RequestKind::ClassifyFile => schema_of::<ClassifyAnswer>(),
+        }
+    }
+}
+
+fn schema_of<T: JsonSchema>() -> Value {
+    serde_json::to_value(schemars::schema_for!(T)).expect("a schema serializes")
+}
