@@ -3,7 +3,7 @@
 
 mod args;
 
-pub use args::{RemindArgs, StatusArgs, ValidateArgs};
+pub use args::{RemindArgs, ScanArgs, ScanFormat, StatusArgs, ValidateArgs};
 
 pub use args::{Cli, Command};
 
@@ -20,7 +20,11 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { Exit::Usage.into() } else { Exit::Done.into() };
+            return if e.use_stderr() {
+                Exit::Usage.into()
+            } else {
+                Exit::Done.into()
+            };
         }
     };
     match commands::run(cli) {

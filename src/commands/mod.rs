@@ -1,6 +1,7 @@
 //! One file per subcommand; `run` dispatches.
 
 mod remind;
+mod scan;
 mod status;
 mod validate;
 
@@ -14,5 +15,6 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Validate(args) => validate::run(&args),
         Command::Status(args) => status::run(cli.root.as_deref(), &args),
         Command::Remind(args) => Ok(remind::run(cli.root.as_deref(), &args)),
+        Command::Scan(args) => scan::run(cli.root.as_deref(), &args),
     }
 }
