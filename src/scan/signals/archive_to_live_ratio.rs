@@ -4,11 +4,14 @@
 //! archived doc there gets the signal, `related_path` the folder.
 //!
 //! Tokens are counted only for docs that have a history section or strike-through.
+//! Changelog files and docs titled as history (`# Changelog`) are history by design and
+//! are not measured.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::sections::archive_ranges;
+use super::sections::{archive_ranges, is_archive_heading, is_changelog_file};
 use crate::scan::context::{Findings, ScanContext};
+use crate::scan::markdown::ParsedDoc;
 use crate::scan::resolve::parent_dir;
 use crate::scan::signal::{Signal, SignalName};
 use crate::tokens::ARCHIVE_DIR_NAMES;
@@ -17,6 +20,9 @@ use crate::tokens::ARCHIVE_DIR_NAMES;
 pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) {
     let threshold = ctx.config.thresholds.archive_ratio;
     for doc in ctx.docs.values() {
+        if is_changelog_file(&doc.path) || is_history_doc(&doc.parsed) {
+            continue; // a doc that is history by name or title is an archive, not a live doc
+        }
         let ranges = archive_ranges(&doc.parsed);
         if ranges.is_empty() {
             continue;
@@ -46,6 +52,13 @@ pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) {
             Signal::new(SignalName::ArchiveToLiveRatio, first, detail).with_end_line(last),
         );
     }
+}
+
+/// Whether the doc's title (its first heading, level 1) marks the whole doc as history.
+fn is_history_doc(doc: &ParsedDoc) -> bool {
+    doc.headings
+        .first()
+        .is_some_and(|h| h.level == 1 && is_archive_heading(&h.text))
 }
 
 /// Adds the folder rule: in a live folder where docs marked archived (`marked`)
