@@ -2,10 +2,11 @@
 //! content. The engine does every deterministic step; judgment is asked of an agent
 //! through the exit-7 handshake. See `guide/architecture.md` for the map.
 
-pub mod cli;
 pub mod check;
+pub mod cli;
 pub mod clock;
 pub mod commands;
+pub mod config;
 pub mod error;
 pub mod exit;
 pub mod fsio;

@@ -44,7 +44,11 @@ struct Run<'a> {
 }
 
 /// `dochygiene check`: starts an op and drives it as far as it can go.
-pub fn start(root_flag: Option<&Path>, settings: CheckSettings, id: Option<String>) -> Result<Exit> {
+pub fn start(
+    root_flag: Option<&Path>,
+    settings: CheckSettings,
+    id: Option<String>,
+) -> Result<Exit> {
     let root = crate::project_root::resolve(root_flag)?;
     let config = Config::load(&root)?;
     CategoryFilter::parse(&settings.categories)?;
@@ -110,9 +114,8 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
             record.command.as_str()
         )));
     }
-    let mut settings: CheckSettings = serde_json::from_value(record.args.clone()).map_err(|e| {
-        Error::Corrupt { path: op.op_json(), message: format!("args: {e}") }
-    })?;
+    let mut settings: CheckSettings = serde_json::from_value(record.args.clone())
+        .map_err(|e| Error::Corrupt { path: op.op_json(), message: format!("args: {e}") })?;
     if let Some(path) = answers {
         settings.answers = Some(absolute(path)?);
     }
@@ -190,7 +193,10 @@ impl Run<'_> {
         let mut store = AnswerStore::read(&self.op.answers_json())?;
         let source = format!("responses-{batch}.json");
         for a in answered {
-            store.insert(a.request_id, StoredAnswer { kind: a.kind, source: source.clone(), response: a.response });
+            store.insert(
+                a.request_id,
+                StoredAnswer { kind: a.kind, source: source.clone(), response: a.response },
+            );
         }
         store.write(&self.op.answers_json())?;
         failpoint::hit("answers-stored");
@@ -233,7 +239,11 @@ impl Run<'_> {
                     })?;
                     answers.insert(
                         request.request_id.clone(),
-                        StoredAnswer { kind: request.kind, source: "fixture".into(), response: response.clone() },
+                        StoredAnswer {
+                            kind: request.kind,
+                            source: "fixture".into(),
+                            response: response.clone(),
+                        },
                     );
                     added += 1;
                 }
@@ -283,8 +293,9 @@ impl Run<'_> {
             self.record.write(&self.op.op_json())?;
             failpoint::hit("finalize-persisted");
         }
-        let instant = self.record.finalized_at.clone().ok_or_else(|| {
-            Error::Corrupt { path: self.op.op_json(), message: "phase finalize without finalized_at".into() }
+        let instant = self.record.finalized_at.clone().ok_or_else(|| Error::Corrupt {
+            path: self.op.op_json(),
+            message: "phase finalize without finalized_at".into(),
         })?;
         let scan = self.read_scan()?;
         let candidates = Candidates::read(&self.op.candidates_json())?;

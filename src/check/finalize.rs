@@ -92,7 +92,8 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
         });
     }
     entries.sort_by(|a, b| {
-        let start = |e: &Entry| e.exact_edit.as_ref().and_then(|x| x.anchor).map_or(0, |a| a.start_line);
+        let start =
+            |e: &Entry| e.exact_edit.as_ref().and_then(|x| x.anchor).map_or(0, |a| a.start_line);
         (a.path.as_str(), start(a), a.id.as_str()).cmp(&(b.path.as_str(), start(b), b.id.as_str()))
     });
     let candidates = input.candidates.candidates.len() as u64;

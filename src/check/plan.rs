@@ -16,7 +16,9 @@ use super::candidates::{Candidate, Candidates};
 use super::file_view::FileView;
 use super::proposal_check::check_answer;
 use crate::error::{Error, Result};
-use crate::protocol::{AnswerStore, ClassifyAnswer, Hints, Request, RequestKind, OPUS_HIGH, SONNET_MEDIUM};
+use crate::protocol::{
+    AnswerStore, ClassifyAnswer, Hints, Request, RequestKind, OPUS_HIGH, SONNET_MEDIUM,
+};
 
 /// How many times an invalid answer is asked again before it is dropped.
 pub const MAX_REASKS: u32 = 2;
@@ -59,9 +61,12 @@ pub fn plan(
                 plan.open.push(request);
                 break;
             };
-            let answer: ClassifyAnswer = serde_json::from_value(stored.response.clone())
-                .map_err(|e| {
-                    Error::Internal(format!("stored answer {} lost its shape: {e}", request.request_id))
+            let answer: ClassifyAnswer =
+                serde_json::from_value(stored.response.clone()).map_err(|e| {
+                    Error::Internal(format!(
+                        "stored answer {} lost its shape: {e}",
+                        request.request_id
+                    ))
                 })?;
             if file.is_none() {
                 file = Some(FileView::read(&root.join(&c.path))?);
@@ -70,14 +75,20 @@ pub fn plan(
             if !violations.is_empty() {
                 if attempt < MAX_REASKS {
                     attempt += 1;
-                    inputs = with_fields(&inputs_of_chain(&base, escalated, &inputs), json!({
-                        "previous_answer": stored.response,
-                        "violations": violations,
-                        "attempt": attempt,
-                    }));
+                    inputs = with_fields(
+                        &inputs_of_chain(&base, escalated, &inputs),
+                        json!({
+                            "previous_answer": stored.response,
+                            "violations": violations,
+                            "attempt": attempt,
+                        }),
+                    );
                     continue;
                 }
-                plan.outcomes.insert(c.path.clone(), Outcome::Dropped { request_id: request.request_id, violations });
+                plan.outcomes.insert(
+                    c.path.clone(),
+                    Outcome::Dropped { request_id: request.request_id, violations },
+                );
                 break;
             }
             let low = answer.min_confidence().is_some_and(|m| m < escalate_below);
@@ -85,10 +96,14 @@ pub fn plan(
                 escalated = true;
                 attempt = 0;
                 hints = OPUS_HIGH;
-                inputs = with_fields(&base, json!({"escalation": {"first_answer": stored.response}}));
+                inputs =
+                    with_fields(&base, json!({"escalation": {"first_answer": stored.response}}));
                 continue;
             }
-            plan.outcomes.insert(c.path.clone(), Outcome::Accepted { request_id: request.request_id, answer });
+            plan.outcomes.insert(
+                c.path.clone(),
+                Outcome::Accepted { request_id: request.request_id, answer },
+            );
             break;
         }
     }
@@ -113,7 +128,13 @@ fn with_fields(base: &Value, extra: Value) -> Value {
     out
 }
 
-fn classify_request(c: &Candidate, inputs: Value, hints: Hints, escalated: bool, attempt: u32) -> Request {
+fn classify_request(
+    c: &Candidate,
+    inputs: Value,
+    hints: Hints,
+    escalated: bool,
+    attempt: u32,
+) -> Request {
     let names: Vec<&str> = c.signals.iter().map(|s| s.name.as_str()).collect();
     let mut prompt = format!(
         "Classify `{}` ({} lines, ~{} tokens; signals: {}).",

@@ -168,7 +168,9 @@ fn check_edit(
                 let ok = key.chars().next().is_some_and(|ch| ch.is_ascii_alphabetic() || ch == '_')
                     && key.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-');
                 if !ok {
-                    out.push(format!("{at}.key: {key:?} is not a plain YAML key ([A-Za-z_][A-Za-z0-9_-]*)"));
+                    out.push(format!(
+                        "{at}.key: {key:?} is not a plain YAML key ([A-Za-z_][A-Za-z0-9_-]*)"
+                    ));
                 }
             }
             if let Some(value) = &edit.value {

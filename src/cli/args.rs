@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Keeps a repository's Markdown documentation free of stale and bloated content.
 #[derive(Debug, Parser)]
@@ -36,6 +36,8 @@ pub enum Command {
     Status(StatusArgs),
     /// One line for the SessionStart hook when the docs have not been checked lately.
     Remind(RemindArgs),
+    /// Run the deterministic scanner alone; exit 1 when any signal is found.
+    Scan(ScanArgs),
 }
 
 #[derive(Debug, Args)]
@@ -126,4 +128,33 @@ pub enum OpsCommand {
     },
     /// Remove finished and aborted ops (keeping the one behind the current report).
     Gc,
+}
+
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    /// Narrow the scan to a glob or a path prefix (repeatable).
+    #[arg(long, value_name = "GLOB|PATH")]
+    pub scope: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
+    pub format: ScanFormat,
+    /// Skip git history (and the git signals).
+    #[arg(long)]
+    pub no_git: bool,
+    /// Exit 0 even when signals are found.
+    #[arg(long)]
+    pub exit_zero: bool,
+}
+
+/// How `scan` prints its findings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScanFormat {
+    /// `path:line: signal: detail`, like a linter.
+    Text,
+    /// The scan artifact (`scan.json`).
+    Json,
+    /// GitHub Actions workflow-command annotations.
+    Github,
+    /// SARIF 2.1.0.
+    Sarif,
 }

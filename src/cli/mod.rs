@@ -4,8 +4,8 @@
 mod args;
 
 pub use args::{
-    AnswerArgs, CheckArgs, OpsCommand, PendingArgs, RemindArgs, ResumeArgs, StatusArgs,
-    ValidateArgs,
+    AnswerArgs, CheckArgs, OpsCommand, PendingArgs, RemindArgs, ResumeArgs, ScanArgs, ScanFormat,
+    StatusArgs, ValidateArgs,
 };
 
 pub use args::{Cli, Command};

@@ -14,7 +14,8 @@ pub fn run(root: Option<&Path>, args: &AnswerArgs) -> Result<Exit> {
     let (state, op, _path, pending) = open_batch(root, &args.op_id)?;
     let _lock = state.lock()?;
     let answered = read_responses(&args.file, &pending)?;
-    let bytes = fs_err::read(&args.file).map_err(|e| crate::error::Error::io("read", &args.file, e))?;
+    let bytes =
+        fs_err::read(&args.file).map_err(|e| crate::error::Error::io("read", &args.file, e))?;
     let target = op.responses(&pending.batch_id);
     write_atomic(&target, &bytes)?;
     eprintln!(

@@ -6,6 +6,7 @@ mod open_batch;
 mod ops;
 mod pending;
 mod remind;
+mod scan;
 mod status;
 mod validate;
 
@@ -27,5 +28,6 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Validate(args) => validate::run(&args),
         Command::Status(args) => status::run(cli.root.as_deref(), &args),
         Command::Remind(args) => Ok(remind::run(cli.root.as_deref(), &args)),
+        Command::Scan(args) => scan::run(cli.root.as_deref(), &args),
     }
 }

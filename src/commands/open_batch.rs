@@ -10,14 +10,21 @@ use crate::protocol::{batch_id, PendingFile};
 use crate::state::StateDir;
 
 /// The op folder, the pending file's path and its contents.
-pub fn open_batch(root: Option<&Path>, op_id: &str) -> Result<(StateDir, OpDir, PathBuf, PendingFile)> {
+pub fn open_batch(
+    root: Option<&Path>,
+    op_id: &str,
+) -> Result<(StateDir, OpDir, PathBuf, PendingFile)> {
     let root = crate::project_root::resolve(root)?;
     let state = StateDir::locate(&root);
     let op = OpDir::new(&state, op_id)?;
     let record = op.record()?;
     let no_batch = || {
         Error::usage_hint(
-            format!("op {op_id} has no open batch (phase {}, round {})", record.phase.as_str(), record.iteration),
+            format!(
+                "op {op_id} has no open batch (phase {}, round {})",
+                record.phase.as_str(),
+                record.iteration
+            ),
             format!("run `dochygiene resume {op_id}` to continue it"),
         )
     };

@@ -13,7 +13,10 @@ use crate::exit::Exit;
 pub fn run(root: Option<&Path>, args: &PendingArgs) -> Result<Exit> {
     let (_state, _op, path, pending) = open_batch(root, &args.op_id)?;
     if !args.template {
-        print!("{}", String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_else(|_| pending.to_bytes())));
+        print!(
+            "{}",
+            String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_else(|_| pending.to_bytes()))
+        );
         return Ok(Exit::Done);
     }
     let responses: Vec<_> = pending

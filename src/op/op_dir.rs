@@ -68,9 +68,8 @@ impl OpDir {
 
 /// Refuses to start a `command` op while another op of the same command is open.
 pub fn refuse_if_open(state: &StateDir, command: OpCommand) -> Result<()> {
-    if let Some(open) = super::list(state)?
-        .into_iter()
-        .find(|o| o.command == command && o.phase.is_open())
+    if let Some(open) =
+        super::list(state)?.into_iter().find(|o| o.command == command && o.phase.is_open())
     {
         return Err(Error::stale(
             format!(
@@ -96,7 +95,8 @@ pub fn resolve_for_resume(state: &StateDir, id: Option<&str>) -> Result<(OpDir, 
         let record = dir.record()?;
         return Ok((dir, record));
     }
-    let open: Vec<OpRecord> = super::list(state)?.into_iter().filter(|o| o.phase.is_open()).collect();
+    let open: Vec<OpRecord> =
+        super::list(state)?.into_iter().filter(|o| o.phase.is_open()).collect();
     match open.as_slice() {
         [] => Err(Error::usage_hint(
             "there is no open op to resume",

@@ -58,8 +58,12 @@ impl PendingFile {
         let mut instructions = BTreeMap::new();
         let mut response_schemas = BTreeMap::new();
         for r in &requests {
-            instructions.entry(r.kind.as_str().to_string()).or_insert_with(|| instructions_for(r.kind));
-            response_schemas.entry(r.kind.as_str().to_string()).or_insert_with(|| r.kind.response_schema());
+            instructions
+                .entry(r.kind.as_str().to_string())
+                .or_insert_with(|| instructions_for(r.kind));
+            response_schemas
+                .entry(r.kind.as_str().to_string())
+                .or_insert_with(|| r.kind.response_schema());
         }
         PendingFile {
             protocol: PROTOCOL.to_string(),

@@ -58,8 +58,12 @@ mod tests {
     #[test]
     fn key_order_does_not_change_the_id() {
         let a = json!({"path": "a.md", "signals": [{"name": "x", "line": 1}]});
-        let b: Value = serde_json::from_str(r#"{"signals":[{"line":1,"name":"x"}],"path":"a.md"}"#).unwrap();
-        assert_eq!(request_id(RequestKind::ClassifyFile, &a), request_id(RequestKind::ClassifyFile, &b));
+        let b: Value =
+            serde_json::from_str(r#"{"signals":[{"line":1,"name":"x"}],"path":"a.md"}"#).unwrap();
+        assert_eq!(
+            request_id(RequestKind::ClassifyFile, &a),
+            request_id(RequestKind::ClassifyFile, &b)
+        );
         assert_eq!(request_id(RequestKind::ClassifyFile, &a).len(), 16);
     }
 

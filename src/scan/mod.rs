@@ -1,7 +1,23 @@
-//! The deterministic scanner: walk, parse Markdown, compute signals, write the artifact.
+//! The deterministic scanner: walk, parse Markdown, compute signals, build the artifact.
+//! `scan` is the entry point the `scan` and `check` commands call.
 
 mod artifact;
+mod context;
+mod engine;
+mod git;
+pub mod markdown;
+mod options;
+pub mod render;
+mod resolve;
+mod scope;
 mod signal;
+mod signals;
+mod tree;
+mod walk;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
+pub use engine::scan;
+pub use git::LOG_ARGS as GIT_LOG_ARGS;
+pub use options::ScanOptions;
+pub use scope::{DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 pub use signal::{Signal, SignalName};

@@ -31,7 +31,11 @@ fn run_to_end(p: &Project, failpoint: Option<&str>) -> (Vec<u8>, Vec<u8>, Vec<u8
         let out = run.output();
         args = vec!["resume", "t1"];
         if out.stderr.contains("failpoint") && out.code != 0 && out.code != 7 {
-            assert!(out.stderr.contains(&format!("failpoint {} hit", armed.unwrap())), "{}", out.stderr);
+            assert!(
+                out.stderr.contains(&format!("failpoint {} hit", armed.unwrap())),
+                "{}",
+                out.stderr
+            );
             fired = true;
             armed = None;
             continue;
@@ -62,8 +66,16 @@ fn killed_after_every_step_then_resumed_gives_byte_identical_output() {
         let norm = |bytes: &[u8], root: &std::path::Path| {
             String::from_utf8_lossy(bytes).replace(root.to_str().unwrap(), "<ROOT>")
         };
-        assert_eq!(norm(&got.0, p.root()), norm(&baseline.0, baseline_project.root()), "report.json after {step}");
-        assert_eq!(norm(&got.1, p.root()), norm(&baseline.1, baseline_project.root()), "report.md after {step}");
+        assert_eq!(
+            norm(&got.0, p.root()),
+            norm(&baseline.0, baseline_project.root()),
+            "report.json after {step}"
+        );
+        assert_eq!(
+            norm(&got.1, p.root()),
+            norm(&baseline.1, baseline_project.root()),
+            "report.md after {step}"
+        );
         assert_eq!(got.2, baseline.2, "state.json after {step}");
     }
 }
@@ -78,7 +90,9 @@ fn two_runs_from_scratch_give_identical_files() {
             .unwrap()
             .map(|e| e.unwrap())
             .filter(|e| e.file_name().to_string_lossy().starts_with("pending-"))
-            .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+            .map(|e| {
+                (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap())
+            })
             .collect();
         files.sort();
         files

@@ -8,7 +8,10 @@ use crate::support::{json_line, Output, Project};
 /// A project with three signal-bearing docs and one clean one.
 pub fn sample() -> Project {
     let p = Project::new();
-    p.write("README.md", "# Demo\n\nRead the [setup guide](docs/setup.md).\nAnd the [API](docs/api.md).\n");
+    p.write(
+        "README.md",
+        "# Demo\n\nRead the [setup guide](docs/setup.md).\nAnd the [API](docs/api.md).\n",
+    );
     p.write("docs/api.md", "# API\n\n## Usage\n\nCall it.\n");
     p.write("docs/plan.md", "---\nstatus: done\n---\n# Plan: auth\n\nWe will build auth.\n");
     p.write("docs/guide.md", "# Guide\n\nSee [usage](api.md#nowhere).\n");
@@ -22,14 +25,16 @@ pub fn rule(request: &Value) -> Value {
     let sig = &inputs["signals"][0];
     let line = sig["line"].as_u64().unwrap();
     match sig["name"].as_str().unwrap() {
-        "broken_reference" if inputs["path"] == "README.md" => json!({"verdict": "entries", "entries": [{
+        "broken_reference" if inputs["path"] == "README.md" => {
+            json!({"verdict": "entries", "entries": [{
             "category": {"class": "stale", "subtype": "orphaned"},
             "signals": ["broken_reference"],
             "op": "Point the setup link at the API doc.",
             "op_type": "deterministic",
             "exact_edit": {"kind": "replace-text", "anchor": {"start_line": line, "end_line": line},
                            "match": sig["target"], "replacement": "docs/api.md"},
-            "confidence": 0.9, "why": "docs/setup.md does not exist."}]}),
+            "confidence": 0.9, "why": "docs/setup.md does not exist."}]})
+        }
         "broken_reference" => json!({"verdict": "entries", "entries": [{
             "category": {"class": "stale", "subtype": "orphaned"},
             "signals": ["broken_reference"],
@@ -64,7 +69,11 @@ pub fn respond(line: &Value, answer: impl Fn(&Value) -> Option<Value>) -> usize 
         .collect();
     let n = responses.len();
     let file = json!({"batch_id": line["batch_id"], "responses": responses});
-    std::fs::write(line["responses"].as_str().unwrap(), serde_json::to_string_pretty(&file).unwrap()).unwrap();
+    std::fs::write(
+        line["responses"].as_str().unwrap(),
+        serde_json::to_string_pretty(&file).unwrap(),
+    )
+    .unwrap();
     n
 }
 
@@ -89,14 +98,20 @@ fn full_loop_exit7_answer_resume_writes_a_valid_report() {
     assert_eq!(pending["iteration"], 1);
     assert!(pending["instructions"]["classify_file"].as_str().unwrap().contains("TAXONOMY"));
     assert_eq!(pending["response_schemas"]["classify_file"]["title"], "ClassifyAnswer");
-    let paths: Vec<&str> = pending["requests"].as_array().unwrap().iter().map(|r| r["inputs"]["path"].as_str().unwrap()).collect();
+    let paths: Vec<&str> = pending["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["inputs"]["path"].as_str().unwrap())
+        .collect();
     assert_eq!(paths, ["README.md", "docs/guide.md", "docs/plan.md"]);
     respond(&line, |r| Some(rule(r)));
     let out = p.run(&["resume", "t1"]).expect_code(0);
     let done = json_line(&out);
     assert_eq!(done["status"], "done");
     assert_eq!(done["entries"], 3);
-    crate::support::dochygiene(["validate".as_ref(), p.state("report.json").as_os_str()]).expect_code(0);
+    crate::support::dochygiene(["validate".as_ref(), p.state("report.json").as_os_str()])
+        .expect_code(0);
     let report = read_json(p.state("report.json").to_str().unwrap());
     let readme = &report["entries"][0];
     assert_eq!(readme["path"], "README.md");
@@ -116,7 +131,12 @@ fn hand_written_answers_through_pending_template_and_answer() {
     assert_eq!(file["batch_id"], line["batch_id"]);
     let pending = p.run(&["pending", "t1"]).expect_code(0);
     let pending: Value = serde_json::from_str(&pending.stdout).unwrap();
-    for (slot, request) in file["responses"].as_array_mut().unwrap().iter_mut().zip(pending["requests"].as_array().unwrap()) {
+    for (slot, request) in file["responses"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .zip(pending["requests"].as_array().unwrap())
+    {
         assert_eq!(slot["response"], Value::Null);
         slot["response"] = rule(request);
     }
@@ -148,7 +168,11 @@ fn bad_answers_case(mutate: impl Fn(&Value, &mut String), code: i32, expect: &[&
 
 #[test]
 fn answers_for_another_batch_are_stale_and_consume_nothing() {
-    bad_answers_case(|line, text| *text = text.replace(line["batch_id"].as_str().unwrap(), "000000000000"), 5, &["answers batch \"000000000000\"", "nothing was consumed"]);
+    bad_answers_case(
+        |line, text| *text = text.replace(line["batch_id"].as_str().unwrap(), "000000000000"),
+        5,
+        &["answers batch \"000000000000\"", "nothing was consumed"],
+    );
 }
 
 #[test]
@@ -158,17 +182,41 @@ fn unparseable_answers_name_file_line_and_column() {
 
 #[test]
 fn duplicate_keys_are_refused_with_position() {
-    bad_answers_case(|_, text| *text = text.replacen("\"verdict\": \"entries\",", "\"verdict\": \"entries\", \"verdict\": \"clear\",", 1), 2, &["duplicate key \"verdict\""]);
+    bad_answers_case(
+        |_, text| {
+            *text = text.replacen(
+                "\"verdict\": \"entries\",",
+                "\"verdict\": \"entries\", \"verdict\": \"clear\",",
+                1,
+            )
+        },
+        2,
+        &["duplicate key \"verdict\""],
+    );
 }
 
 #[test]
 fn unknown_fields_in_an_answer_name_the_request() {
-    bad_answers_case(|_, text| *text = text.replacen("\"confidence\": 0.9", "\"confidence\": 0.9, \"safety_tier\": \"auto\"", 1), 2, &["request ", "unknown field `safety_tier`"]);
+    bad_answers_case(
+        |_, text| {
+            *text = text.replacen(
+                "\"confidence\": 0.9",
+                "\"confidence\": 0.9, \"safety_tier\": \"auto\"",
+                1,
+            )
+        },
+        2,
+        &["request ", "unknown field `safety_tier`"],
+    );
 }
 
 #[test]
 fn unknown_and_duplicate_request_ids_are_refused() {
-    bad_answers_case(|_, text| *text = text.replacen("\"request_id\": \"", "\"request_id\": \"ffff", 1), 2, &["is not in batch"]);
+    bad_answers_case(
+        |_, text| *text = text.replacen("\"request_id\": \"", "\"request_id\": \"ffff", 1),
+        2,
+        &["is not in batch"],
+    );
     bad_answers_case(
         |_, text| {
             let mut v: Value = serde_json::from_str(text).unwrap();
@@ -183,7 +231,11 @@ fn unknown_and_duplicate_request_ids_are_refused() {
 
 #[test]
 fn oversize_and_over_deep_files_are_refused() {
-    bad_answers_case(|_, text| text.push_str(&" ".repeat(16 * 1024 * 1024 + 1)), 2, &["over the 16777216 byte limit"]);
+    bad_answers_case(
+        |_, text| text.push_str(&" ".repeat(16 * 1024 * 1024 + 1)),
+        2,
+        &["over the 16777216 byte limit"],
+    );
     bad_answers_case(
         |_, text| {
             let deep = "[".repeat(70) + &"]".repeat(70);
@@ -204,7 +256,12 @@ fn partial_answers_ask_exactly_the_missing_requests() {
     assert_ne!(next["batch_id"], line["batch_id"]);
     let pending = read_json(next["pending"].as_str().unwrap());
     assert_eq!(pending["iteration"], 2);
-    let asked: Vec<&str> = pending["requests"].as_array().unwrap().iter().map(|r| r["inputs"]["path"].as_str().unwrap()).collect();
+    let asked: Vec<&str> = pending["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["inputs"]["path"].as_str().unwrap())
+        .collect();
     assert_eq!(asked, ["docs/plan.md"]);
     respond(&next, |r| Some(rule(r)));
     p.run(&["resume", "t1"]).expect_code(0);
@@ -217,7 +274,8 @@ fn invalid_proposals_are_reasked_twice_with_violations_then_dropped_into_notes()
     let bad = |r: &Value| {
         if r["inputs"]["path"] == "docs/plan.md" {
             let mut a = rule(r);
-            a["entries"][0]["exact_edit"] = json!({"kind": "delete-range", "anchor": {"start_line": 40, "end_line": 50}});
+            a["entries"][0]["exact_edit"] =
+                json!({"kind": "delete-range", "anchor": {"start_line": 40, "end_line": 50}});
             Some(a)
         } else {
             Some(rule(r))
@@ -239,7 +297,10 @@ fn invalid_proposals_are_reasked_twice_with_violations_then_dropped_into_notes()
             assert_eq!(out.code, 0, "{}", out.stderr);
         }
     }
-    assert!(violations_seen[0].contains("anchor: 40-50 is not inside the file (6 lines)"), "{violations_seen:?}");
+    assert!(
+        violations_seen[0].contains("anchor: 40-50 is not inside the file (6 lines)"),
+        "{violations_seen:?}"
+    );
     let report = read_json(p.state("report.json").to_str().unwrap());
     let note = &report["notes"][0];
     assert_eq!(note["kind"], "answer-dropped");
@@ -264,7 +325,10 @@ fn low_confidence_is_escalated_once_to_opus() {
     let next = json_line(&out);
     let pending = read_json(next["pending"].as_str().unwrap());
     let req = &pending["requests"][0];
-    assert_eq!((req["model_hint"].as_str(), req["effort_hint"].as_str()), (Some("opus"), Some("high")));
+    assert_eq!(
+        (req["model_hint"].as_str(), req["effort_hint"].as_str()),
+        (Some("opus"), Some("high"))
+    );
     assert_eq!(req["inputs"]["escalation"]["first_answer"]["entries"][0]["confidence"], 0.3);
     respond(&next, low); // still low: accepted, not asked a third time
     p.run(&["resume", "t1"]).expect_code(0);
@@ -282,23 +346,53 @@ fn fixture_answers_inline_with_kind_wildcard_and_leaves_the_rest_to_exit7() {
     // Specific id for README, nothing else: the other two still need answers.
     let fixture = json!({ readme["request_id"].as_str().unwrap(): rule(readme) });
     std::fs::write(p.root().join("fx.json"), fixture.to_string()).unwrap();
-    let out = p.run(&["check", "--op-id", "t2", "--no-git"]).env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json")).expect_code(7);
+    let out = p
+        .run(&["check", "--op-id", "t2", "--no-git"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json"))
+        .expect_code(7);
     assert_eq!(json_line(&out)["requests"], 2);
     p.run(&["ops", "abort", "t2"]).expect_code(0);
     // Array form plus a wildcard: runs to the end with no exit 7.
-    let all: Vec<Value> = pending["requests"].as_array().unwrap().iter().map(|r| json!({"request_id": r["request_id"], "response": rule(r)})).collect();
+    let all: Vec<Value> = pending["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!({"request_id": r["request_id"], "response": rule(r)}))
+        .collect();
     std::fs::write(p.root().join("fx-array.json"), Value::Array(all).to_string()).unwrap();
-    p.run(&["check", "--op-id", "t3", "--no-git", "--answers", p.root().join("fx-array.json").to_str().unwrap()]).expect_code(0);
-    std::fs::write(p.root().join("fx-kind.json"), json!({"__kind__classify_file": {"verdict": "clear"}}).to_string()).unwrap();
-    let out = p.run(&["check", "--op-id", "t4", "--no-git"]).env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx-kind.json")).expect_code(0);
+    p.run(&[
+        "check",
+        "--op-id",
+        "t3",
+        "--no-git",
+        "--answers",
+        p.root().join("fx-array.json").to_str().unwrap(),
+    ])
+    .expect_code(0);
+    std::fs::write(
+        p.root().join("fx-kind.json"),
+        json!({"__kind__classify_file": {"verdict": "clear"}}).to_string(),
+    )
+    .unwrap();
+    let out = p
+        .run(&["check", "--op-id", "t4", "--no-git"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx-kind.json"))
+        .expect_code(0);
     assert_eq!(json_line(&out)["cleared"], 3);
 }
 
 #[test]
 fn an_invalid_fixture_answer_is_a_usage_error_naming_the_request() {
     let p = sample();
-    std::fs::write(p.root().join("fx.json"), json!({"__kind__classify_file": {"verdict": "maybe"}}).to_string()).unwrap();
-    let out = p.run(&["check", "--no-git"]).env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json")).expect_code(2);
+    std::fs::write(
+        p.root().join("fx.json"),
+        json!({"__kind__classify_file": {"verdict": "maybe"}}).to_string(),
+    )
+    .unwrap();
+    let out = p
+        .run(&["check", "--no-git"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json"))
+        .expect_code(2);
     assert!(out.stderr.contains("the answer for request"), "{}", out.stderr);
     assert!(out.stderr.contains("unknown variant `maybe`"), "{}", out.stderr);
 }
@@ -317,7 +411,8 @@ fn resume_by_another_tool_version_is_refused() {
     let p = sample();
     check_to_exit7(&p);
     let op_json = p.state("ops/t1/op.json");
-    let text = std::fs::read_to_string(&op_json).unwrap().replace(env!("CARGO_PKG_VERSION"), "0.0.1-old");
+    let text =
+        std::fs::read_to_string(&op_json).unwrap().replace(env!("CARGO_PKG_VERSION"), "0.0.1-old");
     std::fs::write(&op_json, text).unwrap();
     let out = p.run(&["resume", "t1"]).expect_code(5);
     assert!(out.stderr.contains("started by dochygiene 0.0.1-old"), "{}", out.stderr);
@@ -336,7 +431,12 @@ fn corrupt_op_file_is_exit_6() {
 fn a_second_process_gets_exit_4_while_the_lock_is_held() {
     let p = sample();
     std::fs::create_dir_all(p.state("")).unwrap();
-    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(p.state("lock")).unwrap();
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(p.state("lock"))
+        .unwrap();
     lock.try_lock().unwrap();
     let out = p.run(&["check", "--no-git"]).expect_code(4);
     assert!(out.stderr.contains(".dochygiene/lock"), "{}", out.stderr);
@@ -360,7 +460,12 @@ fn a_file_changed_since_the_scan_is_rescanned_and_asked_again() {
     respond(&next, |r| Some(rule(r)));
     p.run(&["resume", "t1"]).expect_code(0);
     let report = read_json(p.state("report.json").to_str().unwrap());
-    let guide = report["entries"].as_array().unwrap().iter().find(|e| e["path"] == "docs/guide.md").unwrap();
+    let guide = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["path"] == "docs/guide.md")
+        .unwrap();
     assert_eq!(guide["exact_edit"]["anchor"]["start_line"], 5);
 }
 
@@ -370,7 +475,8 @@ fn an_empty_tree_still_writes_a_valid_report_and_stamps_last_check() {
     p.write("notes.txt", "not markdown");
     let out = p.run(&["check", "--no-git"]).expect_code(0);
     assert_eq!(json_line(&out)["entries"], 0);
-    crate::support::dochygiene(["validate".as_ref(), p.state("report.json").as_os_str()]).expect_code(0);
+    crate::support::dochygiene(["validate".as_ref(), p.state("report.json").as_os_str()])
+        .expect_code(0);
     let state = read_json(p.state("state.json").to_str().unwrap());
     assert_eq!(state["last_check"], p.now.as_str());
 }
@@ -378,12 +484,19 @@ fn an_empty_tree_still_writes_a_valid_report_and_stamps_last_check() {
 #[test]
 fn category_filter_keeps_matching_entries_and_is_recorded() {
     let p = sample();
-    let out = p.run(&["check", "--op-id", "c1", "--no-git", "--category", "completed-in-place"]).expect_code(7);
+    let out = p
+        .run(&["check", "--op-id", "c1", "--no-git", "--category", "completed-in-place"])
+        .expect_code(7);
     respond(&json_line(&out), |r| Some(rule(r)));
     p.run(&["resume"]).expect_code(0);
     let report = read_json(p.state("report.json").to_str().unwrap());
     assert_eq!(report["scan"]["category_filter"], json!(["completed-in-place"]));
-    let subtypes: Vec<&str> = report["entries"].as_array().unwrap().iter().map(|e| e["category"]["subtype"].as_str().unwrap()).collect();
+    let subtypes: Vec<&str> = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["category"]["subtype"].as_str().unwrap())
+        .collect();
     assert_eq!(subtypes, ["completed-in-place"]);
     assert!(p.read(".dochygiene/report.md").contains("Category filter: `completed-in-place`"));
     let out = p.run(&["check", "--category", "rotten"]).expect_code(2);

@@ -2,7 +2,12 @@
 //! executable through `support::Run` and checks exit code, stdout, stderr and files.
 
 mod crash;
+mod demo;
 mod handshake;
+mod scan;
+mod scan_formats;
+mod scan_git;
+mod scan_support;
 mod status_remind;
 mod support;
 mod validate;

@@ -26,6 +26,14 @@ pub struct Output {
     pub stderr: String,
 }
 
+impl Output {
+    /// The stdout parsed as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+}
+
 /// Starts building `dochygiene ARGS` with a clean environment for the engine's own
 /// variables.
 pub fn dochygiene<I, S>(args: I) -> Run

@@ -1,0 +1,49 @@
+//! `dochygiene scan [--scope …]… [--format text|json|github|sarif] [--no-git]
+//! [--exit-zero]`: the deterministic scanner alone, for CI. Findings on stdout, a
+//! one-line summary on stderr; exit 1 when any signal is found unless `--exit-zero`.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::cli::{ScanArgs, ScanFormat};
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::exit::Exit;
+use crate::scan::{self, render, ScanOptions};
+
+pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
+    let root = crate::project_root::resolve(root_flag)?;
+    let config = Config::load(&root)?;
+    let opts = ScanOptions { scopes: args.scope.clone(), use_git: !args.no_git, config };
+    let artifact = scan::scan(&root, &opts)?;
+    let output = match args.format {
+        ScanFormat::Text => render::text(&artifact),
+        ScanFormat::Json => {
+            let mut json =
+                serde_json::to_string_pretty(&artifact).expect("the artifact serializes");
+            json.push('\n');
+            json
+        }
+        ScanFormat::Github => render::github(&artifact),
+        ScanFormat::Sarif => render::sarif(&artifact),
+    };
+    match std::io::stdout().lock().write_all(output.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(Error::io("write", "standard output", e));
+        }
+        _ => {}
+    }
+    let count: usize = artifact.signals.values().map(Vec::len).sum();
+    let git = match (&artifact.git.used, &artifact.git.note) {
+        (_, Some(note)) => format!("; {note}"),
+        (true, None) => String::new(),
+        (false, None) => "; git not used".into(),
+    };
+    eprintln!(
+        "dochygiene scan: {count} signal{} in {} of {} files{git}",
+        if count == 1 { "" } else { "s" },
+        artifact.signals.len(),
+        artifact.files_scanned
+    );
+    Ok(if count > 0 && !args.exit_zero { Exit::Findings } else { Exit::Done })
+}

@@ -1,0 +1,105 @@
+//! Parses the bytes of `git log -M --raw --numstat -z --format=%x01%H %ct` into commits.
+//!
+//! With `-z` every field ends in NUL, so paths with spaces, tabs, newlines or non-UTF-8
+//! bytes come through whole (non-UTF-8 bytes are replaced lossily, as the walk does).
+//! Layout per commit: `\x01<hash> <ct>`, then raw entries `:<modes> <shas> <status>`,
+//! `<path>` (and a second path for renames and copies), then numstat entries
+//! `<added>\t<deleted>\t<path>` or, for renames, `<added>\t<deleted>\t`, `<old>`, `<new>`.
+
+/// One change of one file in one commit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    Added(String),
+    Modified(String),
+    Deleted(String),
+    Renamed { from: String, to: String },
+}
+
+/// One commit: its committer time, name-status changes and line churn per path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Commit {
+    pub time: i64,
+    pub changes: Vec<Change>,
+    /// `(path, lines added + deleted)`; binary files count 0.
+    pub churn: Vec<(String, u64)>,
+}
+
+/// Splits the whole log output into commits, newest first (git's order).
+pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
+    let mut commits: Vec<Commit> = Vec::new();
+    let mut fields = bytes.split(|b| *b == 0).map(|f| f.strip_prefix(b"\n").unwrap_or(f));
+    while let Some(field) = fields.next() {
+        if let Some(header) = field.strip_prefix(b"\x01") {
+            let text = String::from_utf8_lossy(header);
+            let time = text.split(' ').nth(1).and_then(|t| t.trim().parse().ok()).unwrap_or(0);
+            commits.push(Commit { time, ..Commit::default() });
+            continue;
+        }
+        let Some(commit) = commits.last_mut() else {
+            continue;
+        };
+        if let Some(raw) = field.strip_prefix(b":") {
+            let status = raw.rsplit(|b| *b == b' ').next().and_then(|s| s.first().copied());
+            let first = lossy(fields.next());
+            let change = match status {
+                Some(b'R') => Change::Renamed { from: first, to: lossy(fields.next()) },
+                Some(b'C') => Change::Added(lossy(fields.next())),
+                Some(b'A') => Change::Added(first),
+                Some(b'D') => Change::Deleted(first),
+                _ => Change::Modified(first),
+            };
+            commit.changes.push(change);
+        } else if !field.is_empty() {
+            let mut cols = field.splitn(3, |b| *b == b'\t');
+            let added = number(cols.next());
+            let deleted = number(cols.next());
+            let path = cols.next().unwrap_or_default();
+            let path = if path.is_empty() {
+                let _old = fields.next();
+                lossy(fields.next())
+            } else {
+                String::from_utf8_lossy(path).into_owned()
+            };
+            commit.churn.push((path, added + deleted));
+        }
+    }
+    commits
+}
+
+fn lossy(field: Option<&[u8]>) -> String {
+    String::from_utf8_lossy(field.unwrap_or_default()).into_owned()
+}
+
+fn number(field: Option<&[u8]>) -> u64 {
+    field.and_then(|f| std::str::from_utf8(f).ok()).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_renames_deletes_and_churn_with_odd_paths() {
+        let mut log = Vec::new();
+        log.extend_from_slice(b"\x01aaa 300\0\n:100644 000000 abc 000 D\0y.rs\0" as &[u8]);
+        log.extend_from_slice(b"0\t2\ty.rs\0");
+        log.extend_from_slice(b"\x01bbb 200\0\n:100644 100644 a a R100\0d/a b.md\0d/c\xffx.md\0");
+        log.extend_from_slice(b":100644 100644 a b M\0y.rs\0");
+        log.extend_from_slice(b"0\t0\t\0d/a b.md\0d/c\xffx.md\0-\t-\tlogo.png\0" as &[u8]);
+        log.extend_from_slice(b"1\t0\ty.rs\0\x01ccc 100\0");
+        let commits = parse_log(&log);
+        assert_eq!(commits.len(), 3);
+        assert_eq!(commits[0].time, 300);
+        assert_eq!(commits[0].changes, [Change::Deleted("y.rs".into())]);
+        assert_eq!(commits[0].churn, [("y.rs".to_string(), 2)]);
+        assert_eq!(
+            commits[1].changes[0],
+            Change::Renamed { from: "d/a b.md".into(), to: "d/c\u{FFFD}x.md".into() }
+        );
+        assert_eq!(commits[1].churn.len(), 3);
+        assert_eq!(commits[1].churn[0].0, "d/c\u{FFFD}x.md");
+        assert_eq!(commits[1].churn[1], ("logo.png".to_string(), 0));
+        assert_eq!(commits[2].time, 100);
+        assert!(commits[2].changes.is_empty());
+    }
+}

@@ -1,0 +1,113 @@
+//! `ParsedDoc`: what one pulldown-cmark pass over a Markdown file yields for the signals.
+//!
+//! Plain data only; building it is `parse.rs`'s job and judging it the signals'. Offsets
+//! are byte offsets into the file's text; lines are 1-based.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use super::frontmatter::Frontmatter;
+use super::line_index::LineIndex;
+
+/// How a link was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    /// `[text](dest)` (or an autolink).
+    Inline,
+    /// `![alt](dest)`.
+    Image,
+    /// `[label]: dest` — reported at the definition, not at each use.
+    Definition,
+}
+
+/// One link destination found outside code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkRef {
+    pub kind: LinkKind,
+    /// The destination as written (after Markdown unescaping).
+    pub dest: String,
+    pub line: u32,
+}
+
+/// One heading, in document order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heading {
+    /// 1 to 6.
+    pub level: u8,
+    /// The heading's plain text (inline code included, markup dropped).
+    pub text: String,
+    /// Where the heading starts in the source.
+    pub offset: usize,
+    pub line: u32,
+}
+
+/// An inline code span (`` `like/this` ``).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeSpan {
+    pub text: String,
+    pub line: u32,
+}
+
+/// A run of prose text (outside code blocks), with where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRun {
+    pub text: String,
+    pub offset: usize,
+    pub line: u32,
+}
+
+/// The kind of a top-level block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    Heading,
+    Paragraph,
+    CodeBlock,
+    List,
+    BlockQuote,
+    Table,
+    Html,
+    Other,
+}
+
+/// One top-level block with its source span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub kind: BlockKind,
+    pub range: Range<usize>,
+    pub line: u32,
+    pub end_line: u32,
+}
+
+/// Everything the signals need from one Markdown file.
+#[derive(Debug, Default)]
+pub struct ParsedDoc {
+    pub text: String,
+    pub lines: LineIndex,
+    pub line_count: u32,
+    pub links: Vec<LinkRef>,
+    pub headings: Vec<Heading>,
+    /// Every fragment a link may point at: heading slugs, heading `{#id}`s, HTML
+    /// `id`/`name` attributes.
+    pub anchors: HashSet<String>,
+    pub code_spans: Vec<CodeSpan>,
+    /// Prose text runs (never code spans or code blocks).
+    pub text_runs: Vec<TextRun>,
+    /// Top-level blocks, frontmatter excluded.
+    pub blocks: Vec<Block>,
+    /// Spans of `~~strike-through~~`.
+    pub strike: Vec<Range<usize>>,
+    pub frontmatter: Option<Frontmatter>,
+}
+
+impl ParsedDoc {
+    /// The source text of `range`.
+    pub fn slice(&self, range: &Range<usize>) -> &str {
+        &self.text[range.clone()]
+    }
+
+    /// Whether `fragment` names an anchor of this doc (exactly, or lowercased as GitHub
+    /// also accepts).
+    pub fn has_anchor(&self, fragment: &str) -> bool {
+        self.anchors.contains(fragment) || self.anchors.contains(&fragment.to_lowercase())
+    }
+}

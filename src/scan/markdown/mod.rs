@@ -1,0 +1,16 @@
+//! Markdown as the scanner sees it: one pulldown-cmark pass per file into a `ParsedDoc`.
+
+mod doc;
+mod frontmatter;
+mod html_anchors;
+mod line_index;
+mod normalize;
+mod parse;
+mod slug;
+
+pub use doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
+pub use frontmatter::Frontmatter;
+pub use line_index::LineIndex;
+pub use normalize::normalize_block;
+pub use parse::parse;
+pub use slug::Slugger;

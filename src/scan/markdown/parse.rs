@@ -1,0 +1,257 @@
+//! `parse`: one pulldown-cmark pass (with source offsets) over a Markdown file into a
+//! `ParsedDoc`.
+//!
+//! Extensions follow GitHub: tables, footnotes, strike-through, task lists, GFM alerts,
+//! YAML frontmatter; heading `{#id}` attributes are read too (mdBook and others render
+//! them). Code spans and code blocks are never mined for links. This module judges
+//! nothing: the signals do.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+
+use super::doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
+use super::frontmatter::Frontmatter;
+use super::html_anchors::html_refs;
+use super::line_index::LineIndex;
+use super::slug::Slugger;
+
+/// The parser options the scanner uses everywhere.
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_GFM
+        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// Parses `text` (a whole Markdown file).
+pub fn parse(text: String) -> ParsedDoc {
+    let lines = LineIndex::new(&text);
+    let line_count = count_lines(&text);
+    let mut doc = ParsedDoc { lines, line_count, ..ParsedDoc::default() };
+    let mut walker = Walker::default();
+    {
+        let mut iter = Parser::new_ext(&text, options()).into_offset_iter();
+        for (event, range) in iter.by_ref() {
+            walker.event(&mut doc, &text, event, range);
+        }
+        for (_, def) in iter.reference_definitions().iter() {
+            let line = doc.lines.line(def.span.start);
+            doc.links.push(LinkRef {
+                kind: LinkKind::Definition,
+                dest: def.dest.to_string(),
+                line,
+            });
+        }
+    }
+    doc.links.sort_by_key(|l| l.line);
+    doc.text = text;
+    doc
+}
+
+fn count_lines(text: &str) -> u32 {
+    let newlines = text.bytes().filter(|b| *b == b'\n').count();
+    let last = usize::from(!text.is_empty() && !text.ends_with('\n'));
+    (newlines + last) as u32
+}
+
+/// State carried across events.
+#[derive(Default)]
+struct Walker {
+    depth: usize,
+    in_code_block: bool,
+    in_metadata: Option<Range<usize>>,
+    heading: Option<(u8, Option<String>, Range<usize>, String)>,
+    slugger: Slugger,
+    last_text_end: Option<usize>,
+}
+
+impl Walker {
+    fn event(&mut self, doc: &mut ParsedDoc, text: &str, event: Event<'_>, range: Range<usize>) {
+        match event {
+            Event::Start(tag) => self.start(doc, text, tag, range),
+            Event::End(end) => self.end(doc, end),
+            Event::Text(t) => self.text(doc, &t, range),
+            Event::Code(code) => {
+                let line = doc.lines.line(range.start);
+                doc.code_spans.push(CodeSpan { text: code.to_string(), line });
+                if let Some(h) = &mut self.heading {
+                    h.3.push_str(&code);
+                }
+                self.last_text_end = None;
+            }
+            Event::InlineHtml(html) => {
+                self.html(doc, &html, range.start);
+            }
+            Event::Html(_) => {} // read whole, at the HtmlBlock start
+            _ => self.last_text_end = None,
+        }
+    }
+
+    fn start(&mut self, doc: &mut ParsedDoc, text: &str, tag: Tag<'_>, range: Range<usize>) {
+        if self.depth == 0 {
+            if let Some(kind) = block_kind(&tag) {
+                let (line, end_line) = (doc.lines.line(range.start), doc.lines.end_line(&range));
+                doc.blocks.push(Block { kind, range: range.clone(), line, end_line });
+            }
+        }
+        self.depth += 1;
+        match tag {
+            Tag::Heading { level, id, .. } => {
+                self.heading = Some((level as u8, id.map(|i| i.to_string()), range, String::new()));
+            }
+            Tag::CodeBlock(_) => self.in_code_block = true,
+            Tag::MetadataBlock(MetadataBlockKind::YamlStyle) => self.in_metadata = Some(range),
+            Tag::HtmlBlock => self.html(doc, &text[range.clone()], range.start),
+            Tag::Strikethrough => doc.strike.push(range),
+            Tag::Link { link_type, dest_url, .. } if is_direct(link_type) => {
+                let line = doc.lines.line(range.start);
+                doc.links.push(LinkRef {
+                    kind: LinkKind::Inline,
+                    dest: dest_url.to_string(),
+                    line,
+                });
+            }
+            Tag::Image { link_type, dest_url, .. } if is_direct(link_type) => {
+                let line = doc.lines.line(range.start);
+                doc.links.push(LinkRef { kind: LinkKind::Image, dest: dest_url.to_string(), line });
+            }
+            _ => {}
+        }
+        self.last_text_end = None;
+    }
+
+    fn end(&mut self, doc: &mut ParsedDoc, end: TagEnd) {
+        self.depth = self.depth.saturating_sub(1);
+        match end {
+            TagEnd::Heading(_) => {
+                if let Some((level, id, range, text)) = self.heading.take() {
+                    let slug = self.slugger.slug(&text);
+                    doc.anchors.insert(slug);
+                    if let Some(id) = id {
+                        doc.anchors.insert(id);
+                    }
+                    let line = doc.lines.line(range.start);
+                    doc.headings.push(Heading { level, text, offset: range.start, line });
+                }
+            }
+            TagEnd::CodeBlock => self.in_code_block = false,
+            TagEnd::MetadataBlock(_) => self.in_metadata = None,
+            _ => {}
+        }
+        self.last_text_end = None;
+    }
+
+    fn text(&mut self, doc: &mut ParsedDoc, t: &str, range: Range<usize>) {
+        if let Some(block) = &self.in_metadata {
+            let block_line = doc.lines.line(block.start);
+            doc.frontmatter = Some(Frontmatter::parse(t, block_line, block_line + 1));
+            return;
+        }
+        if self.in_code_block {
+            return;
+        }
+        if let Some(h) = &mut self.heading {
+            h.3.push_str(t);
+        }
+        match doc.text_runs.last_mut() {
+            Some(run) if self.last_text_end == Some(range.start) => run.text.push_str(t),
+            _ => {
+                let line = doc.lines.line(range.start);
+                doc.text_runs.push(TextRun { text: t.to_string(), offset: range.start, line });
+            }
+        }
+        self.last_text_end = Some(range.end);
+    }
+
+    fn html(&mut self, doc: &mut ParsedDoc, html: &str, offset: usize) {
+        let refs = html_refs(html);
+        doc.anchors.extend(refs.anchors);
+        for (is_image, dest) in refs.links {
+            let at = html.find(dest.as_str()).map_or(offset, |i| offset + i);
+            let kind = if is_image { LinkKind::Image } else { LinkKind::Inline };
+            doc.links.push(LinkRef { kind, dest, line: doc.lines.line(at) });
+        }
+    }
+}
+
+/// Links written with their destination in place; reference-style uses are checked once,
+/// at their definition.
+fn is_direct(link_type: LinkType) -> bool {
+    matches!(link_type, LinkType::Inline | LinkType::Autolink | LinkType::Email)
+}
+
+fn block_kind(tag: &Tag<'_>) -> Option<BlockKind> {
+    Some(match tag {
+        Tag::Heading { .. } => BlockKind::Heading,
+        Tag::Paragraph => BlockKind::Paragraph,
+        Tag::CodeBlock(_) => BlockKind::CodeBlock,
+        Tag::List(_) => BlockKind::List,
+        Tag::BlockQuote(_) => BlockKind::BlockQuote,
+        Tag::Table(_) => BlockKind::Table,
+        Tag::HtmlBlock => BlockKind::Html,
+        Tag::MetadataBlock(_) => return None,
+        _ => BlockKind::Other,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dests(doc: &ParsedDoc) -> Vec<(LinkKind, &str, u32)> {
+        doc.links.iter().map(|l| (l.kind, l.dest.as_str(), l.line)).collect()
+    }
+
+    #[test]
+    fn links_outside_code_are_collected_with_lines() {
+        let doc = parse(
+            "# T\n\nSee [a](a.md) and ![i](img/x.png).\n\n`[not](code.md)`\n\n```\n[no](fence.md)\n```\n\n[ref]: ref.md\n\nUse [ref] and [ref][].\n<a href=\"h.md\">x</a>\n".into(),
+        );
+        assert_eq!(
+            dests(&doc),
+            [
+                (LinkKind::Inline, "a.md", 3),
+                (LinkKind::Image, "img/x.png", 3),
+                (LinkKind::Definition, "ref.md", 11),
+                (LinkKind::Inline, "h.md", 14),
+            ]
+        );
+        assert_eq!(doc.code_spans[0].text, "[not](code.md)");
+        assert_eq!(doc.code_spans[0].line, 5);
+    }
+
+    #[test]
+    fn anchors_from_headings_ids_and_html() {
+        let doc = parse("# Intro\n## Setup\n## Setup\n### Custom {#my-id}\n<a name=\"legacy\"></a>\n\nText <span id=\"inline\">x</span>\n## `code` heading\n".into());
+        for a in
+            ["intro", "setup", "setup-1", "custom", "my-id", "legacy", "inline", "code-heading"]
+        {
+            assert!(doc.anchors.contains(a), "missing {a}: {:?}", doc.anchors);
+        }
+        assert_eq!(doc.headings.len(), 5);
+        assert_eq!(doc.headings[1].line, 2);
+        assert!(doc.has_anchor("Intro"));
+    }
+
+    #[test]
+    fn frontmatter_blocks_and_strike() {
+        let doc =
+            parse("---\nstatus: done\n---\n# Title\n\nPara ~~old~~ text.\n\n- a\n- b\n".into());
+        let fm = doc.frontmatter.as_ref().unwrap();
+        assert_eq!(fm.get("status").unwrap().value, "done");
+        assert_eq!(fm.get("status").unwrap().line, 2);
+        let kinds: Vec<_> = doc.blocks.iter().map(|b| (b.kind, b.line)).collect();
+        assert_eq!(
+            kinds,
+            [(BlockKind::Heading, 4), (BlockKind::Paragraph, 6), (BlockKind::List, 8)]
+        );
+        assert_eq!(doc.blocks[2].end_line, 9);
+        assert_eq!(doc.slice(&doc.strike[0]), "~~old~~");
+        assert_eq!(doc.line_count, 9);
+        assert!(doc.text_runs.iter().all(|r| !r.text.contains("status")));
+    }
+}

@@ -1,0 +1,44 @@
+//! `--format github`: GitHub Actions workflow commands, one `::warning` per signal, with
+//! the message and properties escaped as the runner expects (`%`, CR, LF in both;
+//! `:` and `,` too in properties).
+
+use crate::scan::ScanArtifact;
+
+/// The annotations, one per line.
+pub fn github(artifact: &ScanArtifact) -> String {
+    let mut out = String::new();
+    for (path, signals) in &artifact.signals {
+        for s in signals {
+            let mut props = format!("file={},line={}", property(path), s.line);
+            if let Some(end) = s.end_line {
+                props.push_str(&format!(",endLine={end}"));
+            }
+            props.push_str(&format!(",title={}", property(s.name.as_str())));
+            let mut message = s.detail.clone();
+            if let (Some(target), Some(suggestion)) = (&s.target, &s.suggestion) {
+                message.push_str(&format!(" (fix: replace `{target}` with `{suggestion}`)"));
+            }
+            out.push_str(&format!("::warning {props}::{}\n", data(&message)));
+        }
+    }
+    out
+}
+
+fn data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(data("50% a\nb\r"), "50%25 a%0Ab%0D");
+        assert_eq!(property("a,b:c%"), "a%2Cb%3Ac%25");
+    }
+}

@@ -1,0 +1,19 @@
+//! `--format text`: one line per signal, like a linter —
+//! `path:line: signal: detail`, with the fix appended when a suggestion is known.
+
+use crate::scan::ScanArtifact;
+
+/// The whole text report (empty when there are no signals).
+pub fn text(artifact: &ScanArtifact) -> String {
+    let mut out = String::new();
+    for (path, signals) in &artifact.signals {
+        for s in signals {
+            out.push_str(&format!("{path}:{}: {}: {}", s.line, s.name, s.detail));
+            if let (Some(target), Some(suggestion)) = (&s.target, &s.suggestion) {
+                out.push_str(&format!(" (fix: replace `{target}` with `{suggestion}`)"));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}

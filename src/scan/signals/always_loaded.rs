@@ -1,0 +1,121 @@
+//! Which docs an agent loads every session: the root agent files
+//! (`ALWAYS_LOADED_ROOT_FILES`), docs matching the configured `always_loaded` globs, and
+//! what those `@import` (Claude Code's `@path/to/file`, in prose, never in code;
+//! relative to the importing file; followed up to five hops as Claude Code does).
+
+use std::collections::BTreeMap;
+
+use globset::{GlobBuilder, GlobSetBuilder};
+
+use crate::scan::context::Doc;
+use crate::scan::resolve::{has_scheme, join, parent_dir};
+use crate::tokens::ALWAYS_LOADED_ROOT_FILES;
+
+/// How many import hops are followed.
+pub const MAX_IMPORT_DEPTH: usize = 5;
+
+/// Always-loaded doc paths, each with its importer (`None` for a root file or a glob).
+pub fn always_loaded(
+    docs: &BTreeMap<String, Doc>,
+    globs: &[String],
+) -> BTreeMap<String, Option<String>> {
+    let mut out: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for root_file in ALWAYS_LOADED_ROOT_FILES {
+        if docs.contains_key(root_file) {
+            out.insert(root_file.to_string(), None);
+        }
+    }
+    let mut set = GlobSetBuilder::new();
+    for g in globs {
+        if let Ok(glob) =
+            GlobBuilder::new(g.trim_start_matches("./")).literal_separator(true).build()
+        {
+            set.add(glob);
+        }
+    }
+    if let Ok(set) = set.build() {
+        for path in docs.keys().filter(|p| set.is_match(p.as_str())) {
+            out.entry(path.clone()).or_insert(None);
+        }
+    }
+    let mut frontier: Vec<String> = out.keys().cloned().collect();
+    for _ in 0..MAX_IMPORT_DEPTH {
+        let mut next = Vec::new();
+        for importer in &frontier {
+            let Some(doc) = docs.get(importer) else {
+                continue;
+            };
+            for import in imports(doc) {
+                if docs.contains_key(&import) && !out.contains_key(&import) {
+                    out.insert(import.clone(), Some(importer.clone()));
+                    next.push(import);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// The root-relative paths a doc `@import`s.
+pub fn imports(doc: &Doc) -> Vec<String> {
+    let mut out = Vec::new();
+    for run in &doc.parsed.text_runs {
+        for word in run.text.split_whitespace() {
+            let Some(path) = word.strip_prefix('@') else {
+                continue;
+            };
+            let path = path.trim_end_matches(|c: char| ".,;:)!?\"'".contains(c));
+            if path.is_empty()
+                || path.starts_with('~')
+                || has_scheme(path)
+                || !path.contains(['.', '/'])
+            {
+                continue;
+            }
+            let resolved = match path.strip_prefix('/') {
+                Some(abs) => join("", abs),
+                None => join(parent_dir(&doc.path), path),
+            };
+            out.push(resolved);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+
+    fn doc(path: &str, text: &str) -> (String, Doc) {
+        (
+            path.into(),
+            Doc { path: path.into(), parsed: parse(text.into()), bytes: text.len() as u64 },
+        )
+    }
+
+    #[test]
+    fn root_files_globs_and_imports() {
+        let docs: BTreeMap<_, _> = [
+            doc(
+                "CLAUDE.md",
+                "Rules. See @docs/style.md and @alice, mail a@b.c.\n\n`@docs/code.md`\n",
+            ),
+            doc("docs/style.md", "Also @./more.md.\n"),
+            doc("docs/more.md", "x\n"),
+            doc("docs/code.md", "x\n"),
+            doc("docs/team.md", "x\n"),
+            doc("sub/CLAUDE.md", "x\n"),
+        ]
+        .into_iter()
+        .collect();
+        let got = always_loaded(&docs, &["docs/team.md".into()]);
+        assert_eq!(got.get("CLAUDE.md"), Some(&None));
+        assert_eq!(got.get("docs/style.md"), Some(&Some("CLAUDE.md".to_string())));
+        assert_eq!(got.get("docs/more.md"), Some(&Some("docs/style.md".to_string())));
+        assert_eq!(got.get("docs/team.md"), Some(&None));
+        assert!(!got.contains_key("docs/code.md"));
+        assert!(!got.contains_key("sub/CLAUDE.md"));
+    }
+}

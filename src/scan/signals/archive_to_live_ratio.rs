@@ -1,0 +1,95 @@
+//! `archive_to_live_ratio`: a doc with ≥ 40 % (configurable) of its tokens under
+//! history/changelog/archive/done/legacy headings or in strike-through; or a folder
+//! whose archived docs (those `frontmatter_marker` marked) outnumber its live ones — each
+//! archived doc there gets the signal, `related_path` the folder.
+//!
+//! Tokens are counted only for docs that have a history section or strike-through.
+//! Changelog files and docs titled as history (`# Changelog`) are history by design and
+//! are not measured.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::sections::{archive_ranges, is_archive_heading, is_changelog_file};
+use crate::scan::context::{Findings, ScanContext};
+use crate::scan::markdown::ParsedDoc;
+use crate::scan::resolve::parent_dir;
+use crate::scan::signal::{Signal, SignalName};
+use crate::tokens::ARCHIVE_DIR_NAMES;
+
+/// Adds the per-doc ratio signals.
+pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) {
+    let threshold = ctx.config.thresholds.archive_ratio;
+    for doc in ctx.docs.values() {
+        if is_changelog_file(&doc.path) || is_history_doc(&doc.parsed) {
+            continue; // a doc that is history by name or title is an archive, not a live doc
+        }
+        let ranges = archive_ranges(&doc.parsed);
+        if ranges.is_empty() {
+            continue;
+        }
+        let archived_bytes: usize = ranges.iter().map(|r| r.len()).sum();
+        if (archived_bytes as f64) < threshold * doc.parsed.text.len() as f64 * 0.5 {
+            continue; // far below the ratio even if history tokenizes twice as densely
+        }
+        let total = ctx.estimator.count(&doc.parsed.text);
+        let archived: u64 = ranges.iter().map(|r| ctx.estimator.count(doc.parsed.slice(r))).sum();
+        if total == 0 || (archived as f64) < threshold * total as f64 {
+            continue;
+        }
+        let pct = (archived as f64 * 100.0 / total as f64).round();
+        let first = ranges.first().map_or(1, |r| doc.parsed.lines.line(r.start));
+        let last = ranges.last().map_or(first, |r| doc.parsed.lines.end_line(r));
+        let detail = format!(
+            "{pct}% of the doc's tokens ({archived} of {total}) sit under history, changelog, archive, done or legacy headings or in strike-through"
+        );
+        out.push(
+            &doc.path,
+            Signal::new(SignalName::ArchiveToLiveRatio, first, detail).with_end_line(last),
+        );
+    }
+}
+
+/// Whether the doc's title (its first heading, level 1) marks the whole doc as history.
+fn is_history_doc(doc: &ParsedDoc) -> bool {
+    doc.headings.first().is_some_and(|h| h.level == 1 && is_archive_heading(&h.text))
+}
+
+/// Adds the folder rule: in a live folder where docs marked archived (`marked`)
+/// outnumber the others, each marked doc gets a signal.
+pub fn folder_rule(ctx: &ScanContext<'_>, marked: &BTreeSet<String>, out: &mut Findings) {
+    let mut folders: BTreeMap<&str, (Vec<&str>, usize)> = BTreeMap::new();
+    for path in ctx.docs.keys() {
+        let entry = folders.entry(parent_dir(path)).or_default();
+        if marked.contains(path) {
+            entry.0.push(path);
+        } else {
+            entry.1 += 1;
+        }
+    }
+    for (folder, (archived, live)) in folders {
+        let is_archive_folder =
+            folder.split('/').any(|d| ARCHIVE_DIR_NAMES.contains(&d.to_ascii_lowercase().as_str()));
+        if is_archive_folder || archived.len() < 2 || archived.len() <= live {
+            continue;
+        }
+        let shown =
+            if folder.is_empty() { "the root folder".to_string() } else { format!("`{folder}/`") };
+        for path in archived {
+            let detail = format!(
+                "{} of the {} docs in {shown} are marked done or superseded, outnumbering the {live} live ones",
+                marked_count(marked, folder),
+                marked_count(marked, folder) + live
+            );
+            let folder_path = if folder.is_empty() { ".".to_string() } else { folder.to_string() };
+            out.push(
+                path,
+                Signal::new(SignalName::ArchiveToLiveRatio, 1, detail)
+                    .with_related_path(folder_path),
+            );
+        }
+    }
+}
+
+fn marked_count(marked: &BTreeSet<String>, folder: &str) -> usize {
+    marked.iter().filter(|p| parent_dir(p) == folder).count()
+}

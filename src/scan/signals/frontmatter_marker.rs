@@ -1,0 +1,177 @@
+//! `frontmatter_marker`: a doc that says of itself that it is finished or replaced —
+//! frontmatter `status` done/complete/implemented/shipped/superseded/deprecated/
+//! obsolete/archived, a `superseded_by`/`replaced_by` key, or a status banner at the top
+//! (`Status: Done`, `**Deprecated:** …`, "This document is obsolete").
+//!
+//! Returns the paths it marked: `archive_to_live_ratio`'s folder rule counts them.
+
+use std::collections::BTreeSet;
+
+use crate::scan::context::{Doc, Findings, ScanContext};
+use crate::scan::markdown::BlockKind;
+use crate::scan::resolve::{classify, LinkTarget};
+use crate::scan::signal::{Signal, SignalName};
+
+/// Status words that mean the doc is no longer live.
+pub const DONE_STATUSES: [&str; 10] = [
+    "done",
+    "complete",
+    "completed",
+    "implemented",
+    "shipped",
+    "superseded",
+    "deprecated",
+    "obsolete",
+    "archived",
+    "retired",
+];
+
+/// Words that mark a banner sentence (stricter than a `status:` value).
+pub const BANNER_WORDS: [&str; 5] = ["deprecated", "superseded", "obsolete", "archived", "retired"];
+
+/// Frontmatter keys that name a replacement.
+pub const REPLACED_BY_KEYS: [&str; 2] = ["superseded_by", "replaced_by"];
+
+/// How many leading blocks may hold a status banner.
+const BANNER_BLOCKS: usize = 3;
+
+/// Adds the signals; returns the marked paths.
+pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) -> BTreeSet<String> {
+    let mut marked = BTreeSet::new();
+    for doc in ctx.docs.values() {
+        let before = marked.len();
+        frontmatter(ctx, doc, out, &mut marked);
+        if marked.len() == before {
+            banner(doc, out, &mut marked);
+        }
+    }
+    marked
+}
+
+fn frontmatter(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    out: &mut Findings,
+    marked: &mut BTreeSet<String>,
+) {
+    let Some(fm) = &doc.parsed.frontmatter else {
+        return;
+    };
+    if let Some(status) = fm.get("status") {
+        if let Some(word) = done_word(&status.value) {
+            let detail = format!("frontmatter says `status: {}`", status.value);
+            out.push(
+                &doc.path,
+                Signal::new(SignalName::FrontmatterMarker, status.line, detail).with_target(word),
+            );
+            marked.insert(doc.path.clone());
+        }
+    }
+    for key in REPLACED_BY_KEYS {
+        let Some(entry) = fm.get(key) else { continue };
+        if entry.value.trim().is_empty() {
+            continue;
+        }
+        let mut sig = Signal::new(
+            SignalName::FrontmatterMarker,
+            entry.line,
+            format!("frontmatter says `{key}: {}`", entry.value),
+        )
+        .with_target(&entry.value);
+        if let LinkTarget::Local { path, .. } = classify(&entry.value, doc.dir()) {
+            if ctx.tree.exists(&path) {
+                sig = sig.with_related_path(path);
+            }
+        }
+        out.push(&doc.path, sig);
+        marked.insert(doc.path.clone());
+    }
+}
+
+fn banner(doc: &Doc, out: &mut Findings, marked: &mut BTreeSet<String>) {
+    let blocks = doc.parsed.blocks.iter().filter(|b| b.kind != BlockKind::Heading || b.line > 1);
+    for block in blocks.take(BANNER_BLOCKS) {
+        if !matches!(block.kind, BlockKind::Paragraph | BlockKind::BlockQuote | BlockKind::Html) {
+            continue;
+        }
+        let text = block_text(doc, block.range.clone());
+        if let Some(word) = banner_word(&text) {
+            let detail = format!("status banner at the top: \"{}\"", shorten(&text));
+            let sig = Signal::new(SignalName::FrontmatterMarker, block.line, detail)
+                .with_end_line(block.end_line)
+                .with_target(word);
+            out.push(&doc.path, sig);
+            marked.insert(doc.path.clone());
+            return;
+        }
+    }
+}
+
+/// The plain text of a block: its prose runs joined by spaces.
+fn block_text(doc: &Doc, range: std::ops::Range<usize>) -> String {
+    let runs = doc.parsed.text_runs.iter().filter(|r| range.contains(&r.offset));
+    runs.map(|r| r.text.trim()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// The status word a frontmatter value starts with, if it means "not live".
+fn done_word(value: &str) -> Option<&'static str> {
+    let first = value.trim().split(|c: char| !c.is_alphanumeric()).next()?.to_lowercase();
+    DONE_STATUSES.iter().copied().find(|w| *w == first)
+}
+
+/// The status word of a banner text, if it is one.
+pub fn banner_word(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    match words.as_slice() {
+        ["status", next, ..] => DONE_STATUSES.iter().copied().find(|w| w == next),
+        [first, ..] => match BANNER_WORDS.iter().copied().find(|w| w == first) {
+            Some(word) => Some(word),
+            None => self_described(&words),
+        },
+        [] => None,
+    }
+}
+
+/// "This document is obsolete", "this plan has been superseded".
+fn self_described(words: &[&str]) -> Option<&'static str> {
+    let subjects = ["document", "doc", "page", "file", "plan", "design", "spec", "guide"];
+    let at = words.windows(2).position(|w| w[0] == "this" && subjects.contains(&w[1]))?;
+    let mut rest =
+        words[at + 2..].iter().skip_while(|w| ["is", "has", "been", "was", "now"].contains(w));
+    let word = rest.next()?;
+    BANNER_WORDS.iter().copied().find(|b| b == word)
+}
+
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(80).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn banners() {
+        assert_eq!(banner_word("Status: Done (2024-03)"), Some("done"));
+        assert_eq!(banner_word("Deprecated: use the new guide"), Some("deprecated"));
+        assert_eq!(banner_word("This document is obsolete."), Some("obsolete"));
+        assert_eq!(banner_word("This plan has been superseded by v2."), Some("superseded"));
+        assert_eq!(banner_word("Status: in progress"), None);
+        assert_eq!(banner_word("This guide is complete enough to start."), None);
+        assert_eq!(banner_word("We deprecated nothing."), None);
+    }
+
+    #[test]
+    fn frontmatter_words() {
+        assert_eq!(done_word("Done"), Some("done"));
+        assert_eq!(done_word("shipped in 1.2"), Some("shipped"));
+        assert_eq!(done_word("draft"), None);
+        assert_eq!(done_word("in-progress"), None);
+    }
+}

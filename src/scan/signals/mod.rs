@@ -1,0 +1,13 @@
+//! The eight signals of SPEC section 10, one file each, plus the helpers they share.
+
+pub mod always_loaded;
+pub mod archive_to_live_ratio;
+pub mod broken_reference;
+pub mod duplicate_content;
+pub mod edit_recency_vs_churn;
+pub mod frontmatter_marker;
+pub mod manifests;
+pub mod sections;
+pub mod stale_name_location;
+pub mod token_budget;
+pub mod version_skew;

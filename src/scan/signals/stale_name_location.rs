@@ -1,0 +1,126 @@
+//! `stale_name_location`: a missing target that git history shows renamed (the new path
+//! is the `suggestion`, written in the link's own form, so replacing `target` with it is
+//! the fix) or deleted (no suggestion).
+//!
+//! It decides only for targets `broken_reference` found missing; with no history it
+//! says nothing and the problem stays a `broken_reference`.
+
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+
+use super::broken_reference::{Form, Missing};
+use crate::scan::context::ScanContext;
+use crate::scan::git::Fate;
+use crate::scan::resolve::{parent_dir, relative_path};
+use crate::scan::signal::{Signal, SignalName};
+
+/// Characters a Markdown link path must percent-encode.
+const PATH_ENCODE: &AsciiSet =
+    &CONTROLS.add(b' ').add(b'#').add(b'?').add(b'%').add(b'<').add(b'>');
+
+/// The `stale_name_location` signal for `missing`, when git history explains it.
+pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Signal)> {
+    let history = ctx.history.as_ref()?;
+    let fate = history.fate(&missing.resolved, |p| ctx.tree.exists(p))?;
+    let sig = match fate {
+        Fate::Renamed { to } => {
+            let suggestion = written_like(missing, &to);
+            Signal::new(
+                SignalName::StaleNameLocation,
+                missing.line,
+                format!(
+                    "{} target `{}` was renamed to `{to}` in git history",
+                    missing.what, missing.written
+                ),
+            )
+            .with_target(&missing.written)
+            .with_suggestion(suggestion)
+            .with_related_path(to)
+        }
+        Fate::Deleted { at } => {
+            let day = jiff::Timestamp::from_second(at)
+                .map(|t| t.strftime("%Y-%m-%d").to_string())
+                .unwrap_or_default();
+            Signal::new(
+                SignalName::StaleNameLocation,
+                missing.line,
+                format!(
+                    "{} target `{}` was deleted in git history ({day})",
+                    missing.what, missing.written
+                ),
+            )
+            .with_target(&missing.written)
+        }
+    };
+    Some((missing.doc.clone(), sig))
+}
+
+/// Root-relative `new_path` written the way `missing.written` was.
+pub fn written_like(missing: &Missing, new_path: &str) -> String {
+    let w = &missing.written;
+    let mut out = match missing.form {
+        Form::FromRoot => format!("/{new_path}"),
+        Form::RepoPath => new_path.to_string(),
+        Form::DocRelative => {
+            let rel = relative_path(parent_dir(&missing.doc), new_path);
+            if w.starts_with("./") && !rel.starts_with("../") {
+                format!("./{rel}")
+            } else {
+                rel
+            }
+        }
+    };
+    if missing.form == Form::RepoPath && w.starts_with("./") {
+        out = format!("./{out}");
+    }
+    if missing.form != Form::RepoPath && w.contains('%') {
+        out = utf8_percent_encode(&out, PATH_ENCODE).to_string();
+    }
+    if w.ends_with('/') && !out.ends_with('/') {
+        out.push('/');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn missing(doc: &str, written: &str, form: Form) -> Missing {
+        Missing {
+            doc: doc.into(),
+            line: 1,
+            written: written.into(),
+            resolved: String::new(),
+            form,
+            what: "link",
+        }
+    }
+
+    #[test]
+    fn suggestions_keep_the_written_form() {
+        assert_eq!(
+            written_like(&missing("docs/a.md", "old.md", Form::DocRelative), "docs/new.md"),
+            "new.md"
+        );
+        assert_eq!(
+            written_like(&missing("docs/a.md", "./old.md", Form::DocRelative), "docs/new.md"),
+            "./new.md"
+        );
+        assert_eq!(
+            written_like(&missing("docs/a.md", "../src/old.rs", Form::DocRelative), "lib/new.rs"),
+            "../lib/new.rs"
+        );
+        assert_eq!(
+            written_like(&missing("docs/a.md", "/src/old.rs", Form::FromRoot), "src/new.rs"),
+            "/src/new.rs"
+        );
+        assert_eq!(
+            written_like(&missing("docs/a.md", "src/old.rs", Form::RepoPath), "src/new.rs"),
+            "src/new.rs"
+        );
+        assert_eq!(
+            written_like(&missing("a.md", "my%20old.md", Form::DocRelative), "my new.md"),
+            "my%20new.md"
+        );
+    }
+}

@@ -1,0 +1,81 @@
+//! `Tree`: what exists on disk under the root, asked lazily and cached — file or folder
+//! kinds of link targets, and the anchors of Markdown targets outside the scanned set.
+//!
+//! It reads; it never writes. Single-threaded interior caching (`RefCell`).
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use super::markdown;
+
+/// What a root-relative path is on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    File,
+    Dir,
+    Missing,
+}
+
+/// Cached look-ups under one root.
+#[derive(Debug)]
+pub struct Tree {
+    root: PathBuf,
+    kinds: RefCell<HashMap<String, PathKind>>,
+    anchors: RefCell<HashMap<String, Option<HashSet<String>>>>,
+}
+
+impl Tree {
+    pub fn new(root: &Path) -> Self {
+        Tree { root: root.to_path_buf(), kinds: RefCell::default(), anchors: RefCell::default() }
+    }
+
+    /// The kind of root-relative `path` (`""` is the root itself).
+    pub fn kind(&self, path: &str) -> PathKind {
+        if let Some(kind) = self.kinds.borrow().get(path) {
+            return *kind;
+        }
+        let kind = match std::fs::metadata(self.root.join(path)) {
+            Ok(m) if m.is_dir() => PathKind::Dir,
+            Ok(_) => PathKind::File,
+            Err(_) => PathKind::Missing,
+        };
+        self.kinds.borrow_mut().insert(path.to_string(), kind);
+        kind
+    }
+
+    pub fn exists(&self, path: &str) -> bool {
+        self.kind(path) != PathKind::Missing
+    }
+
+    /// Whether the Markdown file `path` (not among the scanned docs) has `fragment`;
+    /// `None` when it cannot be read.
+    pub fn external_doc_has_anchor(&self, path: &str, fragment: &str) -> Option<bool> {
+        let mut cache = self.anchors.borrow_mut();
+        let anchors = cache.entry(path.to_string()).or_insert_with(|| {
+            let bytes = std::fs::read(self.root.join(path)).ok()?;
+            let doc = markdown::parse(String::from_utf8_lossy(&bytes).into_owned());
+            Some(doc.anchors)
+        });
+        anchors.as_ref().map(|a| a.contains(fragment) || a.contains(&fragment.to_lowercase()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_foreign_anchors() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("d")).unwrap();
+        std::fs::write(dir.path().join("d/x.md"), "# Hello There\n").unwrap();
+        let tree = Tree::new(dir.path());
+        assert_eq!(tree.kind("d"), PathKind::Dir);
+        assert_eq!(tree.kind("d/x.md"), PathKind::File);
+        assert_eq!(tree.kind("d/y.md"), PathKind::Missing);
+        assert_eq!(tree.external_doc_has_anchor("d/x.md", "hello-there"), Some(true));
+        assert_eq!(tree.external_doc_has_anchor("d/x.md", "nope"), Some(false));
+        assert_eq!(tree.external_doc_has_anchor("d/y.md", "x"), None);
+    }
+}

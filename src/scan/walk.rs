@@ -1,0 +1,120 @@
+//! The walk: every in-scope file under the root, sorted, with `.gitignore` respected
+//! (inside a repository or not; the user's global excludes are not read, so the same
+//! tree gives the same shortlist on any machine). Default-excluded folders are pruned.
+//!
+//! It lists paths; it never reads a file's contents.
+
+use std::path::Path;
+
+use ignore::WalkBuilder;
+
+use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, HIDDEN_DIR_KEPT};
+use crate::error::{Error, Result};
+
+/// The root-relative, `/`-separated paths of every file the scope keeps, sorted.
+pub fn walk(root: &Path, scope: &Scope) -> Result<Vec<String>> {
+    let mut builder = WalkBuilder::new(root);
+    builder
+        .hidden(false)
+        .ignore(false)
+        .git_global(false)
+        .git_ignore(true)
+        .git_exclude(true)
+        .require_git(false)
+        .follow_links(false)
+        .sort_by_file_name(|a, b| a.cmp(b));
+    builder.filter_entry(|entry| {
+        let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+        if entry.depth() == 0 || !is_dir {
+            return true;
+        }
+        let name = entry.file_name().to_string_lossy();
+        if DEFAULT_EXCLUDED_DIRS.contains(&name.as_ref()) {
+            return false;
+        }
+        !(name.starts_with('.') && name != HIDDEN_DIR_KEPT)
+    });
+    let mut out = Vec::new();
+    for entry in builder.build() {
+        let entry = entry.map_err(|e| walk_error(root, e))?;
+        let is_file = entry.file_type().is_some_and(|t| t.is_file());
+        if !is_file {
+            continue;
+        }
+        let Some(rel) = relative(root, entry.path()) else {
+            continue;
+        };
+        if rel.rsplit('/').next().is_some_and(|name| name.starts_with('.')) {
+            continue;
+        }
+        if !dirs_kept(scope, &rel) {
+            continue;
+        }
+        if scope.keeps_file(&rel) {
+            out.push(rel);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Whether every folder on `rel`'s way down survives the exclude globs.
+fn dirs_kept(scope: &Scope, rel: &str) -> bool {
+    let mut end = 0;
+    while let Some(i) = rel[end..].find('/') {
+        end += i;
+        if !scope.keeps_dir(&rel[..end]) {
+            return false;
+        }
+        end += 1;
+    }
+    true
+}
+
+/// `path` relative to `root` with `/` separators.
+pub fn relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let parts: Vec<String> =
+        rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+fn walk_error(root: &Path, e: ignore::Error) -> Error {
+    let path = match &e {
+        ignore::Error::WithPath { path, .. } => path.clone(),
+        _ => root.to_path_buf(),
+    };
+    Error::io("walk", path, std::io::Error::other(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walk_respects_gitignore_and_default_excludes() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for f in [
+            "README.md",
+            "docs/a.md",
+            "docs/gen/x.md",
+            "node_modules/p/README.md",
+            "target/doc.md",
+            ".hidden/x.md",
+            ".github/copilot-instructions.md",
+            "ignored/y.md",
+            "vendor/v.md",
+            "src/lib.rs",
+            ".dot.md",
+        ] {
+            let p = root.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "x").unwrap();
+        }
+        std::fs::write(root.join(".gitignore"), "ignored/\n").unwrap();
+        let scope = Scope::new(&[], &[], &["docs/gen/**".into()]).unwrap();
+        let files = walk(root, &scope).unwrap();
+        assert_eq!(files, [".github/copilot-instructions.md", "README.md", "docs/a.md"]);
+    }
+}

@@ -1,0 +1,169 @@
+//! `dochygiene scan` on the fixture trees: each signal's positives and near-misses, the
+//! exit codes, the configuration, the scope and the artifact's determinism.
+
+use crate::scan_support::{dochygiene, fixture, scan_json, signalled_paths, signals_of};
+
+fn sig(line: u64, name: &str, target: &str) -> (u64, String, String) {
+    (line, name.to_string(), target.to_string())
+}
+
+#[test]
+fn broken_reference_fires_on_each_broken_kind_and_never_on_near_misses() {
+    let a = scan_json(&fixture("broken_reference"), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["README.md"]);
+    assert_eq!(
+        signals_of(&a, "README.md"),
+        [
+            sig(11, "broken_reference", "docs/guide.md#nope"),
+            sig(11, "broken_reference", "docs/missing.md"),
+            sig(12, "broken_reference", "#nowhere"),
+            sig(12, "broken_reference", "img/none.png"),
+            sig(20, "broken_reference", "src/missing.rs"),
+            sig(24, "broken_reference", "docs/nothere.md"),
+            sig(28, "broken_reference", "docs/gone.md"),
+        ]
+    );
+}
+
+#[test]
+fn version_skew_names_the_current_version_at_the_docs_precision() {
+    let a = scan_json(&fixture("version_skew"), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["README.md"], "the changelog is history, not skew");
+    let sigs = a["signals"]["README.md"].as_array().unwrap();
+    let got: Vec<(u64, &str, &str)> = sigs
+        .iter()
+        .map(|s| {
+            (
+                s["line"].as_u64().unwrap(),
+                s["target"].as_str().unwrap(),
+                s["suggestion"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [(3, "1.70", "1.85"), (3, "2.1.0", "2.3.1")]);
+    assert!(sigs.iter().all(|s| s["name"] == "version_skew"));
+}
+
+#[test]
+fn frontmatter_markers_and_the_archived_folder_rule() {
+    let a = scan_json(&fixture("frontmatter_marker"), &["--no-git"], 1);
+    assert_eq!(
+        signalled_paths(&a),
+        ["docs/old.md", "docs/plans/a.md", "docs/plans/b.md", "docs/plans/c.md"]
+    );
+    assert_eq!(signals_of(&a, "docs/old.md"), [sig(3, "frontmatter_marker", "obsolete")]);
+    assert_eq!(
+        signals_of(&a, "docs/plans/a.md"),
+        [sig(1, "archive_to_live_ratio", ""), sig(3, "frontmatter_marker", "done")]
+    );
+    let b = &a["signals"]["docs/plans/b.md"];
+    assert_eq!(b[1]["target"], "../new.md");
+    assert_eq!(b[1]["related_path"], "docs/new.md");
+    assert_eq!(b[0]["related_path"], "docs/plans");
+    assert_eq!(signals_of(&a, "docs/plans/c.md")[1], sig(3, "frontmatter_marker", "shipped"));
+}
+
+#[test]
+fn archive_ratio_fires_on_history_heavy_docs_only() {
+    let a = scan_json(&fixture("archive_to_live_ratio"), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/heavy.md"]);
+    let s = &a["signals"]["docs/heavy.md"][0];
+    assert_eq!(s["name"], "archive_to_live_ratio");
+    assert_eq!(s["line"], 5);
+    assert_eq!(s["end_line"], 24, "through the strike-through on the last line");
+}
+
+#[test]
+fn duplicate_content_links_the_two_homes_and_spans_the_block() {
+    let a = scan_json(&fixture("duplicate_content"), &["--no-git"], 1);
+    assert_eq!(
+        signalled_paths(&a),
+        ["docs/a.md", "docs/b.md"],
+        "short and same-file repeats never fire"
+    );
+    let sa = &a["signals"]["docs/a.md"][0];
+    let sb = &a["signals"]["docs/b.md"][0];
+    assert_eq!((sa["line"].as_u64(), sa["end_line"].as_u64()), (Some(5), None));
+    assert_eq!((sb["line"].as_u64(), sb["end_line"].as_u64()), (Some(5), Some(7)));
+    assert_eq!(sa["related_path"], "docs/b.md");
+    assert_eq!(sb["related_path"], "docs/a.md");
+}
+
+#[test]
+fn token_budget_uses_the_smaller_budget_for_always_loaded_files_and_imports() {
+    let a = scan_json(&fixture("token_budget"), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/big.md", "docs/rules.md"]);
+    let rules = &a["signals"]["docs/rules.md"][0];
+    assert_eq!(rules["name"], "token_budget");
+    assert_eq!(rules["related_path"], "CLAUDE.md");
+    assert_eq!(rules["end_line"], 3);
+    let files = &a["files"];
+    assert_eq!(files["CLAUDE.md"]["injection_frequency"], 1.0);
+    assert_eq!(files["docs/rules.md"]["injection_frequency"], 1.0);
+    assert_eq!(files["docs/nested/CLAUDE.md"]["injection_frequency"], 0.5);
+    assert_eq!(files["docs/medium.md"]["injection_frequency"], 0.1);
+}
+
+#[test]
+fn a_clean_tree_exits_zero_with_no_output() {
+    let out = dochygiene(&fixture("clean"), &["scan", "--no-git"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("0 signals"), "{}", out.stderr);
+}
+
+#[test]
+fn exit_zero_reports_without_failing() {
+    let out = dochygiene(&fixture("formats"), &["scan", "--no-git", "--exit-zero"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout.lines().count(), 3);
+}
+
+#[test]
+fn unknown_config_keys_are_refused_by_name_with_exit_2() {
+    let out = dochygiene(&fixture("bad_config"), &["scan", "--no-git"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("stale_dayz"), "{}", out.stderr);
+    assert!(out.stderr.contains("hint: see guide/config.md"), "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn bad_formats_and_globs_are_usage_errors() {
+    assert_eq!(dochygiene(&fixture("clean"), &["scan", "--format", "xml"]).code, 2);
+    let out = dochygiene(&fixture("clean"), &["scan", "--no-git", "--scope", "docs/{a"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("docs/{a"), "{}", out.stderr);
+}
+
+#[test]
+fn scope_narrows_by_prefix_and_by_glob() {
+    let root = fixture("frontmatter_marker");
+    let a = scan_json(&root, &["--no-git", "--scope", "docs/plans"], 1);
+    assert_eq!(a["shortlist"].as_array().unwrap().len(), 4);
+    assert_eq!(a["scope_globs"], serde_json::json!(["docs/plans"]));
+    let a = scan_json(&root, &["--no-git", "--scope", "**/new.md", "--scope", "docs/old.md"], 1);
+    assert_eq!(a["shortlist"], serde_json::json!(["docs/new.md", "docs/old.md"]));
+}
+
+#[test]
+fn the_artifact_is_byte_identical_across_runs_and_sorted() {
+    let root = fixture("broken_reference");
+    let first = dochygiene(&root, &["scan", "--format", "json", "--no-git"]).stdout;
+    let second = dochygiene(&root, &["scan", "--format", "json", "--no-git"]).stdout;
+    assert_eq!(first, second);
+    let a: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(a["files_scanned"], 3);
+    assert_eq!(
+        a["shortlist"],
+        serde_json::json!(["README.md", "docs/guide.md", "docs/with space.md"])
+    );
+    assert_eq!(
+        a["git"],
+        serde_json::json!({"used": false, "note": "--no-git: git signals skipped"})
+    );
+    assert!(a["excluded_dirs"].as_array().unwrap().iter().any(|d| d == "node_modules"));
+    let facts = &a["files"]["docs/guide.md"];
+    assert_eq!(facts["lines"], 9);
+    assert_eq!(facts["sha256"].as_str().unwrap().len(), 64);
+}

@@ -1,0 +1,149 @@
+//! The git signals on repositories the tests build with fixed commit dates: renames and
+//! deletions (`stale_name_location`), old docs over churned code
+//! (`edit_recency_vs_churn`), odd paths, shallow clones and trees outside git.
+
+use crate::scan_support::{dochygiene, git_in, scan_json, signals_of, GitRepo};
+
+fn lines(n: usize, word: &str) -> String {
+    (0..n).map(|i| format!("{word} {i}\n")).collect()
+}
+
+/// A repository whose history renames and deletes docs and churns code.
+fn history_repo() -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write("README.md", "# Project\n\nSee [old](docs/old%20name.md), [gone](notes/removed.md) and [new](docs/new-name.md).\nAlso `docs/tool.rs`, now [here](src/tool.rs).\n");
+    repo.write(
+        "docs/guide.md",
+        "# Guide\n\nThe engine is [here](../src/engine.rs); read [it](./old%20name.md#intro).\n",
+    );
+    repo.write("docs/old name.md", "# Intro\n\nOld.\n");
+    repo.write("docs/tool.rs", "fn main() {}\n");
+    repo.write("docs/fresh.md", "# Fresh\n\nAbout [the engine](../src/engine.rs).\n");
+    repo.write("tools/notes.md", "# Notes\n\nNothing referenced here.\n");
+    repo.write("tools/build.rs", &lines(5, "step"));
+    repo.write("notes/removed.md", "# Removed\n");
+    repo.write("src/engine.rs", &lines(10, "// line"));
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "docs/old name.md", "docs/new-name.md"]);
+    repo.git(&["mv", "docs/tool.rs", "src/tool.rs"]);
+    repo.git(&["rm", "-q", "notes/removed.md"]);
+    repo.commit("2024-02-01T00:00:00Z", "rename and delete");
+    repo.write("src/engine.rs", &lines(160, "// rewritten"));
+    repo.write("tools/build.rs", &lines(120, "stage"));
+    repo.write("docs/fresh.md", "# Fresh\n\nAbout [the engine](../src/engine.rs), updated.\n");
+    repo.commit("2024-06-01T00:00:00Z", "churn the code");
+    repo
+}
+
+#[test]
+fn renamed_targets_carry_the_new_path_in_the_links_own_form() {
+    let repo = history_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(a["git"], serde_json::json!({"used": true}));
+    let readme = a["signals"]["README.md"].as_array().unwrap();
+    let stale: Vec<_> = readme.iter().filter(|s| s["name"] == "stale_name_location").collect();
+    assert_eq!(stale.len(), 3, "{readme:#?}");
+    assert_eq!(stale[0]["target"], "docs/old%20name.md");
+    assert_eq!(stale[0]["suggestion"], "docs/new-name.md");
+    assert_eq!(stale[0]["related_path"], "docs/new-name.md");
+    assert_eq!(stale[1]["target"], "notes/removed.md");
+    assert!(stale[1].get("suggestion").is_none(), "a deletion has no replacement");
+    assert!(stale[1]["detail"].as_str().unwrap().contains("deleted"));
+    assert_eq!(stale[2]["target"], "docs/tool.rs");
+    assert_eq!(stale[2]["suggestion"], "src/tool.rs");
+    assert_eq!(stale[2]["line"], 4);
+    let guide = a["signals"]["docs/guide.md"].as_array().unwrap();
+    let renamed = guide.iter().find(|s| s["name"] == "stale_name_location").unwrap();
+    assert_eq!(renamed["target"], "./old%20name.md");
+    assert_eq!(renamed["suggestion"], "./new-name.md");
+    assert!(
+        !readme.iter().any(|s| s["name"] == "broken_reference"),
+        "git explains every missing target"
+    );
+}
+
+#[test]
+fn old_docs_over_churned_code_fire_and_fresh_docs_do_not() {
+    let repo = history_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    let churn = |path: &str| -> Vec<serde_json::Value> {
+        a["signals"][path]
+            .as_array()
+            .map(|s| s.iter().filter(|s| s["name"] == "edit_recency_vs_churn").cloned().collect())
+            .unwrap_or_default()
+    };
+    let guide = churn("docs/guide.md");
+    assert_eq!(guide.len(), 1);
+    assert_eq!(guide[0]["related_path"], "src/engine.rs");
+    assert!(guide[0]["detail"].as_str().unwrap().contains("152 days"), "{}", guide[0]["detail"]);
+    let notes = churn("tools/notes.md");
+    assert_eq!(notes.len(), 1, "no references: the folder's code counts");
+    assert_eq!(notes[0]["related_path"], "tools");
+    assert!(churn("docs/fresh.md").is_empty(), "edited in the newest commit");
+    assert!(churn("README.md").is_empty(), "its references churned too little");
+}
+
+#[test]
+fn thresholds_come_from_the_config() {
+    let repo = history_repo();
+    repo.write("dochygiene.toml", "[thresholds]\nstale_days = 200\n");
+    let a = scan_json(repo.path(), &[], 1);
+    let any_churn = a["signals"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|v| v.as_array().unwrap())
+        .any(|s| s["name"] == "edit_recency_vs_churn");
+    assert!(!any_churn);
+}
+
+#[test]
+fn no_git_turns_history_problems_back_into_broken_references() {
+    let repo = history_repo();
+    let a = scan_json(repo.path(), &["--no-git"], 1);
+    let names: Vec<String> = signals_of(&a, "README.md").into_iter().map(|s| s.1).collect();
+    assert_eq!(names, ["broken_reference", "broken_reference", "broken_reference"]);
+    assert_eq!(a["git"]["used"], false);
+}
+
+#[test]
+fn paths_with_spaces_and_non_utf8_bytes_survive_the_history_pass() {
+    let repo = history_repo();
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"src/bad\xffname.rs");
+        std::fs::write(repo.path().join(name), lines(300, "x")).unwrap();
+    }
+    repo.write("src/with space.rs", &lines(3, "y"));
+    repo.commit("2024-07-01T00:00:00Z", "odd names");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(a["git"]["used"], true);
+    let guide = a["signals"]["docs/guide.md"].as_array().unwrap();
+    assert!(guide.iter().any(|s| s["name"] == "edit_recency_vs_churn"));
+    let readme = a["signals"]["README.md"].as_array().unwrap();
+    assert_eq!(readme.iter().filter(|s| s["name"] == "stale_name_location").count(), 3);
+}
+
+#[test]
+fn shallow_clones_say_so() {
+    let repo = history_repo();
+    let clone = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", repo.path().display());
+    git_in(clone.path(), &["clone", "-q", "--depth", "1", &url, "c"], "2024-06-01T00:00:00Z");
+    let a = scan_json(&clone.path().join("c"), &[], 1);
+    assert_eq!(a["git"]["used"], true);
+    assert!(a["git"]["note"].as_str().unwrap().contains("shallow"), "{}", a["git"]);
+}
+
+#[test]
+fn outside_git_the_git_signals_are_skipped_and_the_artifact_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("README.md"), "# Hi\n\n[x](gone.md)\n").unwrap();
+    let a = scan_json(dir.path(), &[], 1);
+    assert_eq!(a["git"]["used"], false);
+    assert!(a["git"]["note"].as_str().unwrap().contains("not a git repository"), "{}", a["git"]);
+    assert_eq!(signals_of(&a, "README.md")[0].1, "broken_reference");
+    let out = dochygiene(dir.path(), &["scan"]);
+    assert!(out.stderr.contains("not a git repository"), "{}", out.stderr);
+}
