@@ -9,8 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use super::file_view::FileView;
 use crate::error::{Error, Result};
-use crate::fsio::write_atomic;
-use crate::json::strict;
 use crate::scan::{ScanArtifact, Signal};
 use crate::tokens::Estimator;
 
@@ -53,17 +51,11 @@ impl Candidates {
     }
 
     pub fn read(path: &Path) -> Result<Candidates> {
-        let text = strict::read_limited(path)?;
-        let value = strict::parse(&text)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
-        serde_json::from_value(value)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+        crate::json::state_file::read_state_file(path)
     }
 
     pub fn write(&self, path: &Path) -> Result<()> {
-        let mut text = serde_json::to_string_pretty(self).expect("candidates serialize");
-        text.push('\n');
-        write_atomic(path, text.as_bytes())
+        crate::json::state_file::write_state_file(path, self)
     }
 
     /// Paths whose bytes no longer hash to what the scan saw.

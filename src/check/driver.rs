@@ -10,7 +10,7 @@ use super::candidates::Candidates;
 use super::category_filter::CategoryFilter;
 use super::finalize::{finalize, FinalizeInput};
 use super::output;
-use super::plan::plan;
+use super::plan::{plan, Plan};
 use super::settings::CheckSettings;
 use crate::clock;
 use crate::config::Config;
@@ -88,6 +88,7 @@ pub fn start(
         finalized_at: None,
     };
     let mut run = Run { root, root_flag, state, lock, op, record, settings, config, fixture };
+    run.estimator().warm_in_background();
     run.scan_into_op()?;
     run.record.write(&run.op.op_json())?;
     failpoint::hit("op-created");
@@ -122,13 +123,16 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
     let config = Config::load(&root)?;
     let fixture = Fixture::from_flag_or_env(settings.answers.as_deref())?;
     let mut run = Run { root, root_flag, state, lock, op, record, settings, config, fixture };
+    if run.record.phase.is_open() {
+        run.estimator().warm_in_background();
+    }
     match run.record.phase {
         Phase::Done => run.already_done(),
         Phase::Aborted => Err(Error::usage_hint(
             format!("op {} was aborted", run.record.op_id),
             "start a new one with `dochygiene check`",
         )),
-        Phase::Finalize => run.finalize_step(false),
+        Phase::Finalize => run.finalize_step(None),
         Phase::Classify => run.resume_classify(),
     }
 }
@@ -156,16 +160,12 @@ impl Run<'_> {
         };
         let scan = crate::scan::scan(&self.root, &options)?;
         let candidates = Candidates::build(&self.root, &scan, &self.estimator())?;
-        let mut text = serde_json::to_string_pretty(&scan).expect("a scan serializes");
-        text.push('\n');
-        write_atomic(&self.op.scan_json(), text.as_bytes())?;
+        crate::json::state_file::write_state_file(&self.op.scan_json(), &scan)?;
         candidates.write(&self.op.candidates_json())
     }
 
     fn read_scan(&self) -> Result<ScanArtifact> {
-        let path = self.op.scan_json();
-        let text = crate::json::strict::read_limited(&path)?;
-        serde_json::from_str(&text).map_err(|e| Error::Corrupt { path, message: e.to_string() })
+        crate::json::state_file::read_state_file(&self.op.scan_json())
     }
 
     fn resume_classify(&mut self) -> Result<Exit> {
@@ -223,7 +223,7 @@ impl Run<'_> {
             let mut answers = AnswerStore::read(&self.op.answers_json())?;
             let plan = plan(&self.root, &candidates, &answers, self.config.check.escalate_below)?;
             if plan.open.is_empty() {
-                return self.finalize_step(true);
+                return self.finalize_step(Some(plan));
             }
             if let Some(fixture) = &self.fixture {
                 let mut added = 0;
@@ -276,8 +276,10 @@ impl Run<'_> {
     }
 
     /// Builds, validates and writes the report, stamps `last_check`, closes the op.
-    fn finalize_step(&mut self, verified: bool) -> Result<Exit> {
-        if !verified {
+    /// `planned` is the settled plan when the caller just made it (and so just checked
+    /// the files against the scan); `None` re-checks and re-plans.
+    fn finalize_step(&mut self, planned: Option<Plan>) -> Result<Exit> {
+        if planned.is_none() {
             let candidates = Candidates::read(&self.op.candidates_json())?;
             if !candidates.changed_since_scan(&self.root)?.is_empty() {
                 self.record.phase = Phase::Classify;
@@ -299,8 +301,13 @@ impl Run<'_> {
         })?;
         let scan = self.read_scan()?;
         let candidates = Candidates::read(&self.op.candidates_json())?;
-        let answers = AnswerStore::read(&self.op.answers_json())?;
-        let plan = plan(&self.root, &candidates, &answers, self.config.check.escalate_below)?;
+        let plan = match planned {
+            Some(plan) => plan,
+            None => {
+                let answers = AnswerStore::read(&self.op.answers_json())?;
+                plan(&self.root, &candidates, &answers, self.config.check.escalate_below)?
+            }
+        };
         if !plan.open.is_empty() {
             return Err(Error::Internal(format!(
                 "op {} reached finalize with {} open request(s)",

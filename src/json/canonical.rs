@@ -7,38 +7,38 @@ use serde_json::Value;
 
 /// Serializes `value` canonically.
 pub fn to_canonical_string(value: &Value) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     write(value, &mut out);
-    out
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
-fn write(value: &Value, out: &mut String) {
+fn write(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (i, key) in keys.into_iter().enumerate() {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push(b'{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
-                out.push_str(&Value::String(key.clone()).to_string());
-                out.push(':');
-                write(&map[key], out);
+                serde_json::to_writer(&mut *out, key).expect("writing to a Vec cannot fail");
+                out.push(b':');
+                write(item, out);
             }
-            out.push('}');
+            out.push(b'}');
         }
         Value::Array(items) => {
-            out.push('[');
+            out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
                 write(item, out);
             }
-            out.push(']');
+            out.push(b']');
         }
-        scalar => out.push_str(&scalar.to_string()),
+        scalar => serde_json::to_writer(&mut *out, scalar).expect("writing to a Vec cannot fail"),
     }
 }
 

@@ -4,8 +4,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
-use crate::json::strict;
+use crate::error::Result;
 
 /// The commands that run as ops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,24 +76,11 @@ pub struct OpRecord {
 impl OpRecord {
     /// Reads an `op.json`; anything that does not parse is corrupt state (exit 6).
     pub fn read(path: &Path) -> Result<OpRecord> {
-        let meta = fs_err::symlink_metadata(path).map_err(|e| Error::io("read", path, e))?;
-        if !meta.is_file() {
-            return Err(Error::Corrupt {
-                path: path.into(),
-                message: "is not a regular file".into(),
-            });
-        }
-        let text = strict::read_limited(path)?;
-        let value = strict::parse(&text)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
-        serde_json::from_value(value)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+        crate::json::state_file::read_state_file(path)
     }
 
     /// Writes `op.json` atomically.
     pub fn write(&self, path: &Path) -> Result<()> {
-        let mut text = serde_json::to_string_pretty(self).expect("an op record serializes");
-        text.push('\n');
-        crate::fsio::write_atomic(path, text.as_bytes())
+        crate::json::state_file::write_state_file(path, self)
     }
 }

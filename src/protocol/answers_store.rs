@@ -8,9 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::kind::RequestKind;
-use crate::error::{Error, Result};
-use crate::fsio::write_atomic;
-use crate::json::strict;
+use crate::error::Result;
 
 /// One stored answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,18 +34,12 @@ impl AnswerStore {
         if !path.exists() {
             return Ok(AnswerStore::default());
         }
-        let text = strict::read_limited(path)?;
-        let value = strict::parse(&text)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
-        serde_json::from_value(value)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+        crate::json::state_file::read_state_file(path)
     }
 
     /// Writes it atomically.
     pub fn write(&self, path: &Path) -> Result<()> {
-        let mut text = serde_json::to_string_pretty(self).expect("answers serialize");
-        text.push('\n');
-        write_atomic(path, text.as_bytes())
+        crate::json::state_file::write_state_file(path, self)
     }
 
     pub fn get(&self, request_id: &str) -> Option<&StoredAnswer> {

@@ -13,9 +13,8 @@ use serde_json::Value;
 use super::instructions::instructions_for;
 use super::kind::RequestKind;
 use super::request::Request;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::hash::sha256_parts_hex;
-use crate::json::strict;
 
 /// The protocol name written into every pending file.
 pub const PROTOCOL: &str = "dochygiene.tier2.v1";
@@ -81,11 +80,7 @@ impl PendingFile {
 
     /// Reads a pending file; one that does not parse is corrupt state.
     pub fn read(path: &Path) -> Result<PendingFile> {
-        let text = strict::read_limited(path)?;
-        let value = strict::parse(&text)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })?;
-        serde_json::from_value(value)
-            .map_err(|e| Error::Corrupt { path: path.into(), message: e.to_string() })
+        crate::json::state_file::read_state_file(path)
     }
 
     /// The pretty JSON bytes written to disk.

@@ -6,7 +6,7 @@
 //! (exit 2) naming the file, line, column and request id. Either way nothing is
 //! consumed. A `null` response means "not answered yet"; that request is asked again.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -60,7 +60,8 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
             ),
         )
     };
-    strict::parse(text).map_err(|e| usage(format!("{}: {}", at(e.line, e.column), e.message)))?;
+    let mut tree = strict::parse(text)
+        .map_err(|e| usage(format!("{}: {}", at(e.line, e.column), e.message)))?;
     let raw: RawFile<'_> = serde_json::from_str(text)
         .map_err(|e| usage(format!("{}: {}", at(e.line(), e.column()), strip_position(&e))))?;
     if raw.batch_id != open.batch_id {
@@ -78,27 +79,41 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
             ),
         ));
     }
+    let kinds: HashMap<&str, RequestKind> =
+        open.requests.iter().map(|r| (r.request_id.as_str(), r.kind)).collect();
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
-    for item in raw.responses {
-        let (line, column) = position_of(text, item.response.get());
+    for (index, item) in raw.responses.into_iter().enumerate() {
+        // Positions are computed only for an error message: scanning from the start for
+        // every item would make a batch of thousands quadratic.
+        let pos = || position_of(text, item.response.get());
         let id = &item.request_id;
-        let kind = open.kind_of(id).ok_or_else(|| {
+        let kind = *kinds.get(id.as_str()).ok_or_else(|| {
+            let (line, column) = pos();
             usage(format!("{}: request {id:?} is not in batch {}", at(line, column), open.batch_id))
         })?;
         if !seen.insert(id.clone()) {
+            let (line, column) = pos();
             return Err(usage(format!("{}: request {id} is answered twice", at(line, column))));
         }
         if item.response.get().trim() == "null" {
             continue;
         }
-        let response: Value = serde_json::from_str(item.response.get())
-            .map_err(|e| usage(format!("{}: request {id}: {e}", at(line, column))))?;
+        // The strict parse already built this answer's tree: take it instead of parsing
+        // the text again, and re-read the text only to place an error.
+        let response = tree["responses"][index]["response"].take();
+        if check_value_shape(kind, &response).is_ok() {
+            out.push(Answered { request_id: id.clone(), kind, response });
+            continue;
+        }
         check_shape(kind, item.response.get()).map_err(|e| {
+            let (line, column) = pos();
             let (l, c) = absolute(line, column, e.line(), e.column());
             usage(format!("{}: request {id}: {}", at(l, c), strip_position(&e)))
         })?;
-        out.push(Answered { request_id: id.clone(), kind, response });
+        return Err(Error::Internal(format!(
+            "request {id}: the answer failed its shape check only as a tree"
+        )));
     }
     Ok(out)
 }
@@ -109,6 +124,14 @@ pub fn check_shape(kind: RequestKind, response: &str) -> Result<(), serde_json::
         RequestKind::ClassifyFile => {
             serde_json::from_str::<super::answer::ClassifyAnswer>(response).map(drop)
         }
+    }
+}
+
+/// The same check on a parsed value (no positions).
+fn check_value_shape(kind: RequestKind, response: &Value) -> Result<(), serde_json::Error> {
+    use serde::Deserialize;
+    match kind {
+        RequestKind::ClassifyFile => super::answer::ClassifyAnswer::deserialize(response).map(drop),
     }
 }
 

@@ -28,6 +28,15 @@ impl Estimator {
         self.encoding
     }
 
+    /// Starts loading the tables on another thread, so a later count does not wait for
+    /// the whole load. Counting still works (and waits) if the load is not done.
+    pub fn warm_in_background(&self) {
+        let this = *self;
+        std::thread::spawn(move || {
+            this.bpe();
+        });
+    }
+
     /// The number of tokens in `text`, special-token text counted as plain text.
     pub fn count(&self, text: &str) -> u64 {
         if text.is_empty() {
