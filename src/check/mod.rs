@@ -16,5 +16,4 @@ pub use category_filter::CategoryFilter;
 pub use driver::{absolute, resume, start, CLASSIFY};
 pub use file_view::FileView;
 pub use plan::{Outcome, Plan, MAX_REASKS};
-pub use proposal_check::normalise;
 pub use settings::CheckSettings;

@@ -11,6 +11,7 @@ use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
 use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{EditField, EditKind, OpType};
+use crate::scan::markdown::normalize_block;
 
 /// Every violation in `answer` for `candidate` (whose current bytes are `file`).
 pub fn check_answer(
@@ -210,8 +211,8 @@ fn check_dedupe(
         return;
     }
     let Some(anchor) = edit.anchor.filter(|a| file.contains(*a)) else { return };
-    let canonical = std::fs::read(&target).map(|b| normalise(&String::from_utf8_lossy(&b)));
-    let span = normalise(&file.span_text(anchor));
+    let canonical = std::fs::read(&target).map(|b| normalize_block(&String::from_utf8_lossy(&b)));
+    let span = normalize_block(&file.span_text(anchor));
     match canonical {
         Ok(text) if !span.is_empty() && text.contains(&span) => {}
         _ => out.push(format!(
@@ -219,9 +220,4 @@ fn check_dedupe(
             anchor.start_line, anchor.end_line
         )),
     }
-}
-
-/// Collapses every whitespace run to one space, for duplicate comparison.
-pub fn normalise(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

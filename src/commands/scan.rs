@@ -16,23 +16,22 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
     let config = Config::load(&root)?;
     let opts = ScanOptions { scopes: args.scope.clone(), use_git: !args.no_git, config };
     let artifact = scan::scan(&root, &opts)?;
-    let output = match args.format {
-        ScanFormat::Text => render::text(&artifact),
-        ScanFormat::Json => {
-            let mut json =
-                serde_json::to_string_pretty(&artifact).expect("the artifact serializes");
-            json.push('\n');
-            json
-        }
-        ScanFormat::Github => render::github(&artifact),
-        ScanFormat::Sarif => render::sarif(&artifact),
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match args.format {
+        ScanFormat::Text => stdout.write_all(render::text(&artifact).as_bytes()),
+        ScanFormat::Json => serde_json::to_writer_pretty(&mut stdout, &artifact)
+            .map_err(std::io::Error::from)
+            .and_then(|()| stdout.write_all(b"\n")),
+        ScanFormat::Github => stdout.write_all(render::github(&artifact).as_bytes()),
+        ScanFormat::Sarif => stdout.write_all(render::sarif(&artifact).as_bytes()),
     };
-    match std::io::stdout().lock().write_all(output.as_bytes()) {
+    match written.and_then(|()| stdout.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             return Err(Error::io("write", "standard output", e));
         }
         _ => {}
     }
+    drop(stdout);
     let count: usize = artifact.signals.values().map(Vec::len).sum();
     let git = match (&artifact.git.used, &artifact.git.note) {
         (_, Some(note)) => format!("; {note}"),

@@ -1,7 +1,7 @@
-//! `ScanContext`: everything the signals read — the parsed docs, the disk, git history,
-//! the always-loaded set, the thresholds — and `Findings`, where they write.
-//!
-//! Built once per scan by `engine.rs`; signals only read it.
+//! `ScanContext`: what every signal may read — the shortlist, the disk, git history,
+//! the always-loaded set, the declared versions, the thresholds — and `Findings`, where
+//! signals write. `Doc` is one parsed file, alive only while its own signals run, so a
+//! scan holds one doc's text at a time, not the tree's.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -9,11 +9,12 @@ use std::path::Path;
 use super::git::History;
 use super::markdown::ParsedDoc;
 use super::signal::Signal;
+use super::signals::manifests::KnownVersion;
 use super::tree::Tree;
 use crate::config::Config;
 use crate::tokens::Estimator;
 
-/// One scanned doc.
+/// One parsed doc.
 #[derive(Debug)]
 pub struct Doc {
     /// Root-relative, `/`-separated.
@@ -27,6 +28,21 @@ impl Doc {
     pub fn dir(&self) -> &str {
         super::resolve::parent_dir(&self.path)
     }
+
+    /// Reads and parses root-relative `path` under `root`.
+    pub fn read(root: &Path, path: &str) -> std::io::Result<(Doc, Vec<u8>)> {
+        let bytes = std::fs::read(root.join(path))?;
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(text) => text.to_string(),
+            Err(_) => String::from_utf8_lossy(&bytes).into_owned(),
+        };
+        let doc = Doc {
+            path: path.to_string(),
+            parsed: super::markdown::parse(text),
+            bytes: bytes.len() as u64,
+        };
+        Ok((doc, bytes))
+    }
 }
 
 /// What the signals read.
@@ -34,15 +50,24 @@ impl Doc {
 pub struct ScanContext<'a> {
     pub root: &'a Path,
     pub config: &'a Config,
-    /// Every scanned doc, by path.
-    pub docs: BTreeMap<String, Doc>,
+    /// Every scanned path, sorted (the shortlist).
+    pub paths: Vec<String>,
     pub tree: Tree,
     /// `None` when git is off or unavailable.
     pub history: Option<History>,
     pub estimator: Estimator,
-    /// Always-loaded docs, each with why (the importer, or `None` for a root agent
-    /// file or a configured glob).
+    /// Always-loaded docs, each with its importer (`None` for a root agent file or a
+    /// configured glob).
     pub always_loaded: BTreeMap<String, Option<String>>,
+    /// Versions the manifests and toolchain pins declare.
+    pub known_versions: Vec<KnownVersion>,
+}
+
+impl ScanContext<'_> {
+    /// The index of `path` in the shortlist.
+    pub fn doc_index(&self, path: &str) -> Option<u32> {
+        self.paths.binary_search_by(|p| p.as_str().cmp(path)).ok().map(|i| i as u32)
+    }
 }
 
 /// Signals found so far, by path.
@@ -53,7 +78,12 @@ pub struct Findings {
 
 impl Findings {
     pub fn push(&mut self, path: &str, signal: Signal) {
-        self.by_path.entry(path.to_string()).or_default().push(signal);
+        match self.by_path.get_mut(path) {
+            Some(list) => list.push(signal),
+            None => {
+                self.by_path.insert(path.to_string(), vec![signal]);
+            }
+        }
     }
 
     /// The signals, each list sorted by line, then name, then the other fields, with

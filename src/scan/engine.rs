@@ -4,19 +4,19 @@
 //! It reads the tree and runs `git`; it never writes a file. Same tree and options, same
 //! artifact bytes: every list is sorted and every map is a `BTreeMap`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use super::anchors::AnchorSet;
 use super::artifact::{FileFacts, GitStatus, ScanArtifact};
 use super::context::{Doc, Findings, ScanContext};
 use super::git::{self, GitLoad};
-use super::markdown;
 use super::options::ScanOptions;
 use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
+use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::{
-    always_loaded, archive_to_live_ratio, broken_reference, duplicate_content,
-    edit_recency_vs_churn, frontmatter_marker, manifests, stale_name_location, token_budget,
-    version_skew,
+    always_loaded, archive_to_live_ratio, duplicate_content, edit_recency_vs_churn,
+    frontmatter_marker, manifests, stale_name_location, token_budget, version_skew,
 };
 use super::tree::Tree;
 use super::walk::walk;
@@ -28,72 +28,110 @@ use crate::tokens::{injection_frequency, Estimator};
 pub const HIDDEN_DIRS_RULE: &str = ".* (hidden folders, except .github)";
 
 /// Scans the tree at `root` (an absolute, canonical folder).
+///
+/// Docs are read and parsed one at a time; what crosses files (anchors for fragment
+/// checks, block fingerprints) is kept as hashes, so memory stays flat on big trees.
 pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     let config = &opts.config;
     let scope = Scope::new(&config.include, &opts.scopes, &config.exclude)?;
     let paths = walk(root, &scope)?;
-    let mut docs = BTreeMap::new();
-    let mut facts = BTreeMap::new();
-    for path in paths {
-        let bytes =
-            std::fs::read(root.join(&path)).map_err(|e| Error::io("read", root.join(&path), e))?;
-        let sha256 = sha256_hex(&bytes);
-        let size = bytes.len() as u64;
-        let text = String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        let parsed = markdown::parse(text);
-        facts.insert(path.clone(), (sha256, size, parsed.line_count));
-        docs.insert(path.clone(), Doc { path, parsed, bytes: size });
-    }
     let (history, git_status) = read_history(root, opts.use_git);
-    let always = always_loaded::always_loaded(&docs, &config.always_loaded);
+    let always = always_loaded::always_loaded(&paths, &config.always_loaded, |p| {
+        Doc::read(root, p).ok().map(|(doc, _)| doc)
+    });
     let ctx = ScanContext {
         root,
         config,
-        docs,
+        paths,
         tree: Tree::new(root),
         history,
         estimator: Estimator::new(config.tokens.encoding),
         always_loaded: always,
+        known_versions: manifests::known_versions(root),
     };
-    let signals = run_signals(&ctx);
-    let files = facts
-        .into_iter()
-        .map(|(path, (sha256, bytes, lines))| {
-            let freq = injection_frequency(&path, ctx.always_loaded.contains_key(&path));
-            (path, FileFacts { sha256, bytes, lines, injection_frequency: freq })
-        })
-        .collect::<BTreeMap<_, _>>();
+    let mut out = Findings::default();
+    let mut anchors = Vec::with_capacity(ctx.paths.len());
+    let mut deferred: Vec<(u32, DeferredFragment)> = Vec::new();
+    let mut prints = Vec::new();
+    let mut marked = BTreeSet::new();
+    let mut files = BTreeMap::new();
+    for (index, path) in ctx.paths.iter().enumerate() {
+        let index = index as u32;
+        let (doc, bytes) =
+            Doc::read(root, path).map_err(|e| Error::io("read", root.join(path), e))?;
+        let freq = injection_frequency(path, ctx.always_loaded.contains_key(path));
+        let facts = FileFacts {
+            sha256: sha256_hex(&bytes),
+            bytes: doc.bytes,
+            lines: doc.parsed.line_count,
+            injection_frequency: freq,
+        };
+        drop(bytes);
+        files.insert(path.clone(), facts);
+        let links = broken_reference::check_doc(&ctx, &doc);
+        for problem in &links.problems {
+            report_problem(&ctx, problem, &mut out);
+        }
+        deferred.extend(links.deferred.into_iter().map(|d| (index, d)));
+        anchors.push(AnchorSet::new(&doc.parsed.anchors));
+        version_skew::check(&ctx, &doc, &mut out);
+        edit_recency_vs_churn::check(&ctx, &doc, &mut out);
+        if frontmatter_marker::check(&ctx, &doc, &mut out) {
+            marked.insert(path.clone());
+        }
+        archive_to_live_ratio::check(&ctx, &doc, &mut out);
+        token_budget::check(&ctx, &doc, &mut out);
+        prints.extend(duplicate_content::prints(&ctx, &doc, index));
+    }
+    check_deferred_fragments(&ctx, &anchors, deferred, &mut out)?;
+    archive_to_live_ratio::folder_rule(&ctx, &marked, &mut out);
+    duplicate_content::run(&ctx, prints, &mut out);
     Ok(ScanArtifact {
         project_root: root.display().to_string(),
         scope_globs: scope_globs(opts),
         excluded_dirs: excluded_dirs(config),
         files_scanned: files.len() as u64,
-        shortlist: files.keys().cloned().collect(),
-        signals,
+        shortlist: ctx.paths.clone(),
+        signals: out.into_sorted(),
         files,
         git: git_status,
     })
 }
 
-fn run_signals(ctx: &ScanContext<'_>) -> BTreeMap<String, Vec<super::signal::Signal>> {
-    let mut out = Findings::default();
-    for problem in broken_reference::find(ctx) {
-        let stale = match &problem {
-            broken_reference::Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
-            broken_reference::Problem::MissingFragment { .. } => None,
-        };
-        let (path, sig) = stale.unwrap_or_else(|| broken_reference::signal(&problem));
-        out.push(&path, sig);
+/// A link problem becomes a `stale_name_location` when git explains it, else a
+/// `broken_reference`.
+fn report_problem(ctx: &ScanContext<'_>, problem: &Problem, out: &mut Findings) {
+    let stale = match problem {
+        Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
+        Problem::MissingFragment { .. } => None,
+    };
+    let (path, sig) = stale.unwrap_or_else(|| broken_reference::signal(problem));
+    out.push(&path, sig);
+}
+
+/// Checks fragments into other docs now that every doc's anchors are known; the docs
+/// with failures are re-read to name them.
+fn check_deferred_fragments(
+    ctx: &ScanContext<'_>,
+    anchors: &[AnchorSet],
+    deferred: Vec<(u32, DeferredFragment)>,
+    out: &mut Findings,
+) -> Result<()> {
+    let mut failed: BTreeMap<u32, Vec<DeferredFragment>> = BTreeMap::new();
+    for (source, check) in deferred {
+        if !check.holds(&anchors[check.target as usize]) {
+            failed.entry(source).or_default().push(check);
+        }
     }
-    version_skew::run(ctx, &manifests::known_versions(ctx.root), &mut out);
-    edit_recency_vs_churn::run(ctx, &mut out);
-    let marked = frontmatter_marker::run(ctx, &mut out);
-    archive_to_live_ratio::run(ctx, &mut out);
-    archive_to_live_ratio::folder_rule(ctx, &marked, &mut out);
-    duplicate_content::run(ctx, &mut out);
-    token_budget::run(ctx, &mut out);
-    out.into_sorted()
+    for (source, checks) in failed {
+        let path = &ctx.paths[source as usize];
+        let (doc, _) =
+            Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+        for problem in broken_reference::recover(ctx, &doc, &checks) {
+            report_problem(ctx, &problem, out);
+        }
+    }
+    Ok(())
 }
 
 fn read_history(root: &Path, use_git: bool) -> (Option<git::History>, GitStatus) {

@@ -1,6 +1,7 @@
 //! The deterministic scanner: walk, parse Markdown, compute signals, build the artifact.
 //! `scan` is the entry point the `scan` and `check` commands call.
 
+mod anchors;
 mod artifact;
 mod context;
 mod engine;

@@ -14,14 +14,17 @@ use crate::tokens::ALWAYS_LOADED_ROOT_FILES;
 /// How many import hops are followed.
 pub const MAX_IMPORT_DEPTH: usize = 5;
 
-/// Always-loaded doc paths, each with its importer (`None` for a root file or a glob).
+/// Always-loaded doc paths among the sorted shortlist `paths`, each with its importer
+/// (`None` for a root file or a glob). Only these files are read here, through `read`.
 pub fn always_loaded(
-    docs: &BTreeMap<String, Doc>,
+    paths: &[String],
     globs: &[String],
+    read: impl Fn(&str) -> Option<Doc>,
 ) -> BTreeMap<String, Option<String>> {
+    let in_scope = |p: &str| paths.binary_search_by(|x| x.as_str().cmp(p)).is_ok();
     let mut out: BTreeMap<String, Option<String>> = BTreeMap::new();
     for root_file in ALWAYS_LOADED_ROOT_FILES {
-        if docs.contains_key(root_file) {
+        if in_scope(root_file) {
             out.insert(root_file.to_string(), None);
         }
     }
@@ -34,7 +37,7 @@ pub fn always_loaded(
         }
     }
     if let Ok(set) = set.build() {
-        for path in docs.keys().filter(|p| set.is_match(p.as_str())) {
+        for path in paths.iter().filter(|p| set.is_match(p.as_str())) {
             out.entry(path.clone()).or_insert(None);
         }
     }
@@ -42,11 +45,9 @@ pub fn always_loaded(
     for _ in 0..MAX_IMPORT_DEPTH {
         let mut next = Vec::new();
         for importer in &frontier {
-            let Some(doc) = docs.get(importer) else {
-                continue;
-            };
-            for import in imports(doc) {
-                if docs.contains_key(&import) && !out.contains_key(&import) {
+            let Some(doc) = read(importer) else { continue };
+            for import in imports(&doc) {
+                if in_scope(&import) && !out.contains_key(&import) {
                     out.insert(import.clone(), Some(importer.clone()));
                     next.push(import);
                 }
@@ -110,7 +111,15 @@ mod tests {
         ]
         .into_iter()
         .collect();
-        let got = always_loaded(&docs, &["docs/team.md".into()]);
+        let paths: Vec<String> = docs.keys().cloned().collect();
+        let read = |p: &str| {
+            docs.get(p).map(|d| Doc {
+                path: d.path.clone(),
+                parsed: parse(d.parsed.text.clone()),
+                bytes: d.bytes,
+            })
+        };
+        let got = always_loaded(&paths, &["docs/team.md".into()], read);
         assert_eq!(got.get("CLAUDE.md"), Some(&None));
         assert_eq!(got.get("docs/style.md"), Some(&Some("CLAUDE.md".to_string())));
         assert_eq!(got.get("docs/more.md"), Some(&Some("docs/style.md".to_string())));

@@ -10,43 +10,41 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::sections::{archive_ranges, is_archive_heading, is_changelog_file};
-use crate::scan::context::{Findings, ScanContext};
+use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::ParsedDoc;
 use crate::scan::resolve::parent_dir;
 use crate::scan::signal::{Signal, SignalName};
 use crate::tokens::ARCHIVE_DIR_NAMES;
 
-/// Adds the per-doc ratio signals.
-pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) {
+/// Adds the ratio signal for `doc`.
+pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
     let threshold = ctx.config.thresholds.archive_ratio;
-    for doc in ctx.docs.values() {
-        if is_changelog_file(&doc.path) || is_history_doc(&doc.parsed) {
-            continue; // a doc that is history by name or title is an archive, not a live doc
-        }
-        let ranges = archive_ranges(&doc.parsed);
-        if ranges.is_empty() {
-            continue;
-        }
-        let archived_bytes: usize = ranges.iter().map(|r| r.len()).sum();
-        if (archived_bytes as f64) < threshold * doc.parsed.text.len() as f64 * 0.5 {
-            continue; // far below the ratio even if history tokenizes twice as densely
-        }
-        let total = ctx.estimator.count(&doc.parsed.text);
-        let archived: u64 = ranges.iter().map(|r| ctx.estimator.count(doc.parsed.slice(r))).sum();
-        if total == 0 || (archived as f64) < threshold * total as f64 {
-            continue;
-        }
-        let pct = (archived as f64 * 100.0 / total as f64).round();
-        let first = ranges.first().map_or(1, |r| doc.parsed.lines.line(r.start));
-        let last = ranges.last().map_or(first, |r| doc.parsed.lines.end_line(r));
-        let detail = format!(
-            "{pct}% of the doc's tokens ({archived} of {total}) sit under history, changelog, archive, done or legacy headings or in strike-through"
-        );
-        out.push(
-            &doc.path,
-            Signal::new(SignalName::ArchiveToLiveRatio, first, detail).with_end_line(last),
-        );
+    if is_changelog_file(&doc.path) || is_history_doc(&doc.parsed) {
+        return; // a doc that is history by name or title is an archive, not a live doc
     }
+    let ranges = archive_ranges(&doc.parsed);
+    if ranges.is_empty() {
+        return;
+    }
+    let archived_bytes: usize = ranges.iter().map(|r| r.len()).sum();
+    if (archived_bytes as f64) < threshold * doc.parsed.text.len() as f64 * 0.5 {
+        return; // far below the ratio even if history tokenizes twice as densely
+    }
+    let total = ctx.estimator.count(&doc.parsed.text);
+    let archived: u64 = ranges.iter().map(|r| ctx.estimator.count(doc.parsed.slice(r))).sum();
+    if total == 0 || (archived as f64) < threshold * total as f64 {
+        return;
+    }
+    let pct = (archived as f64 * 100.0 / total as f64).round();
+    let first = ranges.first().map_or(1, |r| doc.parsed.lines.line(r.start));
+    let last = ranges.last().map_or(first, |r| doc.parsed.lines.end_line(r));
+    let detail = format!(
+        "{pct}% of the doc's tokens ({archived} of {total}) sit under history, changelog, archive, done or legacy headings or in strike-through"
+    );
+    out.push(
+        &doc.path,
+        Signal::new(SignalName::ArchiveToLiveRatio, first, detail).with_end_line(last),
+    );
 }
 
 /// Whether the doc's title (its first heading, level 1) marks the whole doc as history.
@@ -58,7 +56,7 @@ fn is_history_doc(doc: &ParsedDoc) -> bool {
 /// outnumber the others, each marked doc gets a signal.
 pub fn folder_rule(ctx: &ScanContext<'_>, marked: &BTreeSet<String>, out: &mut Findings) {
     let mut folders: BTreeMap<&str, (Vec<&str>, usize)> = BTreeMap::new();
-    for path in ctx.docs.keys() {
+    for path in &ctx.paths {
         let entry = folders.entry(parent_dir(path)).or_default();
         if marked.contains(path) {
             entry.0.push(path);

@@ -2,9 +2,12 @@
 //! missing; `#fragments` with no matching anchor in their target (cross-file, GitHub
 //! slugs); backticked repo paths whose first folder exists but whose file does not.
 //!
-//! `find` only reports problems; a missing target that git history explains becomes a
-//! `stale_name_location` instead (decided by the engine through that module).
+//! `check_doc` reports one doc's problems; a missing target that git history explains
+//! becomes a `stale_name_location` instead (decided by the engine through that module).
+//! Fragments into other scanned docs are deferred as hashes (`DeferredFragment`) until
+//! every doc's anchors are known; `recover` re-reads a doc to name the ones that failed.
 
+use crate::scan::anchors::{anchor_hash, AnchorSet};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::markdown::LinkKind;
 use crate::scan::resolve::{classify, has_scheme, LinkTarget};
@@ -44,41 +47,83 @@ pub enum Problem {
     MissingFragment { doc: String, line: u32, dest: String, fragment: String, in_path: String },
 }
 
-/// Every broken reference in every scanned doc, in path then line order.
-pub fn find(ctx: &ScanContext<'_>) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for doc in ctx.docs.values() {
-        check_links(ctx, doc, &mut out);
-        check_code_paths(ctx, doc, &mut out);
+/// A `#fragment` into another scanned doc, checked once every doc's anchors are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeferredFragment {
+    /// Index of the target doc in the shortlist.
+    pub target: u32,
+    pub line: u32,
+    /// `anchor_hash` of the fragment, and of its lowercase form.
+    pub fragment: u64,
+    pub lower: u64,
+}
+
+impl DeferredFragment {
+    /// Whether the target's anchors hold the fragment.
+    pub fn holds(&self, anchors: &AnchorSet) -> bool {
+        anchors.contains_hash(self.fragment) || anchors.contains_hash(self.lower)
     }
+}
+
+/// One doc's link problems, and the fragment checks that must wait.
+#[derive(Debug, Default)]
+pub struct LinkCheck {
+    pub problems: Vec<Problem>,
+    pub deferred: Vec<DeferredFragment>,
+}
+
+/// Checks one doc's links, images, definitions and backticked paths.
+pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc) -> LinkCheck {
+    let mut out = LinkCheck::default();
+    check_links(ctx, doc, &mut out, None);
+    check_code_paths(ctx, doc, &mut out.problems);
     out
 }
 
-fn check_links(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
+/// The problems behind `failed` deferred checks of `doc` (re-read for the purpose).
+pub fn recover(ctx: &ScanContext<'_>, doc: &Doc, failed: &[DeferredFragment]) -> Vec<Problem> {
+    let mut out = LinkCheck::default();
+    check_links(ctx, doc, &mut out, Some(failed));
+    out.problems.retain(|p| matches!(p, Problem::MissingFragment { .. }));
+    out.problems
+}
+
+fn check_links(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    out: &mut LinkCheck,
+    failed: Option<&[DeferredFragment]>,
+) {
+    let self_index = ctx.doc_index(&doc.path);
     for link in &doc.parsed.links {
         let what = match link.kind {
             LinkKind::Inline => "link",
             LinkKind::Image => "image",
             LinkKind::Definition => "reference definition",
         };
+        let missing_fragment = |fragment: String, in_path: String| Problem::MissingFragment {
+            doc: doc.path.clone(),
+            line: link.line,
+            dest: link.dest.clone(),
+            fragment,
+            in_path,
+        };
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {}
             LinkTarget::SameDoc { fragment } => {
-                if !fragment_ok(&fragment) && !doc.parsed.has_anchor(&fragment) {
-                    out.push(Problem::MissingFragment {
-                        doc: doc.path.clone(),
-                        line: link.line,
-                        dest: link.dest.clone(),
-                        fragment,
-                        in_path: doc.path.clone(),
-                    });
+                if failed.is_none() && !fragment_ok(&fragment) && !doc.parsed.has_anchor(&fragment)
+                {
+                    out.problems.push(missing_fragment(fragment, doc.path.clone()));
                 }
             }
             LinkTarget::Local { written, path, fragment } => match ctx.tree.kind(&path) {
                 PathKind::Missing => {
+                    if failed.is_some() {
+                        continue;
+                    }
                     let form =
                         if written.starts_with('/') { Form::FromRoot } else { Form::DocRelative };
-                    out.push(Problem::MissingTarget(Missing {
+                    out.problems.push(Problem::MissingTarget(Missing {
                         doc: doc.path.clone(),
                         line: link.line,
                         written,
@@ -93,18 +138,32 @@ fn check_links(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
                     if fragment_ok(&fragment) || !is_markdown(&path) {
                         continue;
                     }
-                    let found = match ctx.docs.get(&path) {
-                        Some(target) => Some(target.parsed.has_anchor(&fragment)),
+                    let target = ctx.doc_index(&path);
+                    if let Some(failed) = failed {
+                        let hash = anchor_hash(&fragment);
+                        let this = |d: &DeferredFragment| {
+                            Some(d.target) == target && d.line == link.line && d.fragment == hash
+                        };
+                        if failed.iter().any(this) {
+                            out.problems.push(missing_fragment(fragment, path));
+                        }
+                        continue;
+                    }
+                    let found = match target {
+                        Some(_) if target == self_index => Some(doc.parsed.has_anchor(&fragment)),
+                        Some(t) => {
+                            out.deferred.push(DeferredFragment {
+                                target: t,
+                                line: link.line,
+                                fragment: anchor_hash(&fragment),
+                                lower: anchor_hash(&fragment.to_lowercase()),
+                            });
+                            None
+                        }
                         None => ctx.tree.external_doc_has_anchor(&path, &fragment),
                     };
                     if found == Some(false) {
-                        out.push(Problem::MissingFragment {
-                            doc: doc.path.clone(),
-                            line: link.line,
-                            dest: link.dest.clone(),
-                            fragment,
-                            in_path: path,
-                        });
+                        out.problems.push(missing_fragment(fragment, path));
                     }
                 }
             },

@@ -14,41 +14,39 @@ use super::broken_reference::{is_markdown, repo_path_candidate};
 
 const DAY: i64 = 86_400;
 
-/// Adds one signal per doc whose referenced code moved on without it.
-pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) {
+/// Adds the signal when `doc`'s referenced code moved on without it.
+pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
     let Some(history) = &ctx.history else { return };
     let t = &ctx.config.thresholds;
-    for doc in ctx.docs.values() {
-        let Some(changed) = history.last_change(&doc.path) else {
-            continue;
-        };
-        let age_days = (history.newest_commit - changed) / DAY;
-        if age_days < i64::from(t.stale_days) {
-            continue;
-        }
-        let refs = referenced_paths(ctx, doc);
-        let (scope, referenced) =
-            if refs.is_empty() { (vec![doc.dir().to_string()], false) } else { (refs, true) };
-        let churns = churn_by_path(history, &scope, changed);
-        let total: u64 = churns.iter().map(|(_, n)| n).sum();
-        if total < t.churn_lines {
-            continue;
-        }
-        let (top, _) = churns
-            .iter()
-            .max_by_key(|(p, n)| (*n, std::cmp::Reverse(p.clone())))
-            .cloned()
-            .unwrap_or_default();
-        let what = if referenced { "the files it references" } else { "the code in its folder" };
-        let detail = format!(
-            "last changed {age_days} days before the newest commit; {what} churned {total} lines since"
-        );
-        let related = if top.is_empty() { ".".to_string() } else { top };
-        out.push(
-            &doc.path,
-            Signal::new(SignalName::EditRecencyVsChurn, 1, detail).with_related_path(related),
-        );
+    let Some(changed) = history.last_change(&doc.path) else {
+        return;
+    };
+    let age_days = (history.newest_commit - changed) / DAY;
+    if age_days < i64::from(t.stale_days) {
+        return;
     }
+    let refs = referenced_paths(ctx, doc);
+    let referenced = !refs.is_empty();
+    let scope = if referenced { refs } else { vec![doc.dir().to_string()] };
+    let churns = churn_by_path(history, &scope, changed);
+    let total: u64 = churns.iter().map(|(_, n)| n).sum();
+    if total < t.churn_lines {
+        return;
+    }
+    let top = churns
+        .iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))
+        .map(|(p, _)| p.clone())
+        .unwrap_or_default();
+    let what = if referenced { "the files it references" } else { "the code in its folder" };
+    let detail = format!(
+        "last changed {age_days} days before the newest commit; {what} churned {total} lines since"
+    );
+    let related = if top.is_empty() { ".".to_string() } else { top };
+    out.push(
+        &doc.path,
+        Signal::new(SignalName::EditRecencyVsChurn, 1, detail).with_related_path(related),
+    );
 }
 
 /// Existing non-Markdown paths a doc links to or names in backticks, sorted, unique.

@@ -3,9 +3,8 @@
 //! obsolete/archived, a `superseded_by`/`replaced_by` key, or a status banner at the top
 //! (`Status: Done`, `**Deprecated:** …`, "This document is obsolete").
 //!
-//! Returns the paths it marked: `archive_to_live_ratio`'s folder rule counts them.
-
-use std::collections::BTreeSet;
+//! `check` says whether it marked the doc: `archive_to_live_ratio`'s folder rule counts
+//! the marked docs.
 
 use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::BlockKind;
@@ -35,27 +34,15 @@ pub const REPLACED_BY_KEYS: [&str; 2] = ["superseded_by", "replaced_by"];
 /// How many leading blocks may hold a status banner.
 const BANNER_BLOCKS: usize = 3;
 
-/// Adds the signals; returns the marked paths.
-pub fn run(ctx: &ScanContext<'_>, out: &mut Findings) -> BTreeSet<String> {
-    let mut marked = BTreeSet::new();
-    for doc in ctx.docs.values() {
-        let before = marked.len();
-        frontmatter(ctx, doc, out, &mut marked);
-        if marked.len() == before {
-            banner(doc, out, &mut marked);
-        }
-    }
-    marked
+/// Adds the signals for `doc`; returns whether it marked it.
+pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) -> bool {
+    frontmatter(ctx, doc, out) || banner(doc, out)
 }
 
-fn frontmatter(
-    ctx: &ScanContext<'_>,
-    doc: &Doc,
-    out: &mut Findings,
-    marked: &mut BTreeSet<String>,
-) {
+fn frontmatter(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) -> bool {
+    let mut marked = false;
     let Some(fm) = &doc.parsed.frontmatter else {
-        return;
+        return false;
     };
     if let Some(status) = fm.get("status") {
         if let Some(word) = done_word(&status.value) {
@@ -64,7 +51,7 @@ fn frontmatter(
                 &doc.path,
                 Signal::new(SignalName::FrontmatterMarker, status.line, detail).with_target(word),
             );
-            marked.insert(doc.path.clone());
+            marked = true;
         }
     }
     for key in REPLACED_BY_KEYS {
@@ -84,11 +71,12 @@ fn frontmatter(
             }
         }
         out.push(&doc.path, sig);
-        marked.insert(doc.path.clone());
+        marked = true;
     }
+    marked
 }
 
-fn banner(doc: &Doc, out: &mut Findings, marked: &mut BTreeSet<String>) {
+fn banner(doc: &Doc, out: &mut Findings) -> bool {
     let blocks = doc.parsed.blocks.iter().filter(|b| b.kind != BlockKind::Heading || b.line > 1);
     for block in blocks.take(BANNER_BLOCKS) {
         if !matches!(block.kind, BlockKind::Paragraph | BlockKind::BlockQuote | BlockKind::Html) {
@@ -101,10 +89,10 @@ fn banner(doc: &Doc, out: &mut Findings, marked: &mut BTreeSet<String>) {
                 .with_end_line(block.end_line)
                 .with_target(word);
             out.push(&doc.path, sig);
-            marked.insert(doc.path.clone());
-            return;
+            return true;
         }
     }
+    false
 }
 
 /// The plain text of a block: its prose runs joined by spaces.

@@ -14,19 +14,12 @@ use crate::scan::signal::{Signal, SignalName};
 /// Words allowed between a name and its version (`Rust >= 1.70`, `Node version 18`).
 const BETWEEN: [&str; 8] = [">=", "≥", ">", "^", "~", "version", "v", "@"];
 
-/// Adds a `version_skew` signal per outdated mention.
-pub fn run(ctx: &ScanContext<'_>, known: &[KnownVersion], out: &mut Findings) {
-    if known.is_empty() {
+/// Adds a `version_skew` signal per outdated mention in `doc`.
+pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
+    let known = &ctx.known_versions;
+    if known.is_empty() || is_changelog_file(&doc.path) {
         return;
     }
-    for doc in ctx.docs.values() {
-        if !is_changelog_file(&doc.path) {
-            check_doc(doc, known, out);
-        }
-    }
-}
-
-fn check_doc(doc: &Doc, known: &[KnownVersion], out: &mut Findings) {
     let history = archive_ranges(&doc.parsed);
     for run in &doc.parsed.text_runs {
         let words = words_with_offsets(&run.text);

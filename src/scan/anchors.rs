@@ -1,0 +1,49 @@
+//! `AnchorSet`: the anchors of one doc kept as sorted 64-bit hashes, so that a 100k-file
+//! tree can answer cross-file `#fragment` checks without keeping every doc's text or
+//! strings in memory. (A false "found" needs a 64-bit collision between a fragment and
+//! an anchor of the same doc.)
+
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+
+/// The hash of one anchor or fragment (`DefaultHasher::new()` has fixed keys, so the
+/// hashes agree within a process, which is all they are used for).
+pub fn anchor_hash(text: &str) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+/// One doc's anchors.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AnchorSet(Vec<u64>);
+
+impl AnchorSet {
+    pub fn new(anchors: &HashSet<String>) -> Self {
+        let mut hashes: Vec<u64> = anchors.iter().map(|a| anchor_hash(a)).collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        AnchorSet(hashes)
+    }
+
+    /// Whether the text hashed to `hash` is an anchor (exactly; callers also try the
+    /// lowercase form, as GitHub does).
+    pub fn contains_hash(&self, hash: u64) -> bool {
+        self.0.binary_search(&hash).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn membership_exact_or_lowercase() {
+        let set = AnchorSet::new(&["setup".to_string(), "café".to_string()].into_iter().collect());
+        assert!(set.contains_hash(anchor_hash("setup")));
+        assert!(set.contains_hash(anchor_hash("café")));
+        assert!(!set.contains_hash(anchor_hash("Setup")));
+        assert!(!set.contains_hash(anchor_hash("nope")));
+        assert_eq!(anchor_hash("x"), anchor_hash("x"));
+    }
+}
