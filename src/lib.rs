@@ -3,6 +3,7 @@
 //! through the exit-7 handshake. See `guide/architecture.md` for the map.
 
 pub mod check;
+pub mod clean;
 pub mod cli;
 pub mod clock;
 pub mod commands;

@@ -48,6 +48,7 @@ pub fn start(
     root_flag: Option<&Path>,
     settings: CheckSettings,
     id: Option<String>,
+    command: OpCommand,
 ) -> Result<Exit> {
     let root = crate::project_root::resolve(root_flag)?;
     let config = Config::load(&root)?;
@@ -55,14 +56,16 @@ pub fn start(
     let fixture = Fixture::from_flag_or_env(settings.answers.as_deref())?;
     let state = StateDir::ensure(&root)?;
     let lock = state.lock()?;
+    // A check and a sweep both write the report: one at a time.
     refuse_if_open(&state, OpCommand::Check)?;
+    refuse_if_open(&state, OpCommand::Sweep)?;
     let now = clock::now()?;
     let id = match id {
         Some(id) => {
             op_id::check_user_id(&id)?;
             id
         }
-        None => op_id::generate(OpCommand::Check, now),
+        None => op_id::generate(command, now),
     };
     let op = OpDir::new(&state, &id)?;
     if op.exists() {
@@ -79,7 +82,7 @@ pub fn start(
     fs_err::create_dir_all(op.path()).map_err(|e| Error::io("create", op.path(), e))?;
     let record = OpRecord {
         op_id: id,
-        command: OpCommand::Check,
+        command,
         args: serde_json::to_value(&settings).expect("settings serialize"),
         phase: Phase::Classify,
         iteration: 0,
@@ -108,11 +111,15 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
     let lock = state.lock()?;
     let (op, record) = resolve_for_resume(&state, id)?;
     refuse_other_version(&record)?;
-    if record.command != OpCommand::Check {
+    if record.phase == Phase::Apply {
+        let mut record = record;
+        return crate::clean::resume_clean(&root, &state, &lock, &op, &mut record);
+    }
+    if record.command == OpCommand::Clean {
         return Err(Error::usage(format!(
-            "op {} is a {} op; this version resumes check ops only",
+            "clean op {} is {}; there is nothing to resume",
             record.op_id,
-            record.command.as_str()
+            record.phase.as_str()
         )));
     }
     let mut settings: CheckSettings = serde_json::from_value(record.args.clone())
@@ -134,6 +141,9 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
         )),
         Phase::Finalize => run.finalize_step(None),
         Phase::Classify => run.resume_classify(),
+        Phase::Apply | Phase::Undone => {
+            Err(Error::Internal("clean phases are handled above".into()))
+        }
     }
 }
 
@@ -331,6 +341,16 @@ impl Run<'_> {
         failpoint::hit("report-written");
         Timestamps::update(&self.state, &self.lock, |t| t.last_check = Some(instant.clone()))?;
         failpoint::hit("last-check-stamped");
+        if self.record.command == OpCommand::Sweep {
+            output::done(&report, &self.state.report_json_path(), &self.state.report_md_path());
+            return crate::clean::sweep_clean(
+                &self.root,
+                &self.state,
+                &self.lock,
+                &self.op,
+                &mut self.record,
+            );
+        }
         self.record.phase = Phase::Done;
         self.record.write(&self.op.op_json())?;
         failpoint::hit("op-done");

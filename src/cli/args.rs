@@ -27,6 +27,12 @@ pub enum Command {
     Pending(PendingArgs),
     /// Check a hand-written responses file against an op's open batch and store it.
     Answer(AnswerArgs),
+    /// Apply report entries under content guards (auto tier by default), journaled.
+    Clean(CleanArgs),
+    /// `check`, then `clean` of the auto entries, as one resumable op.
+    Sweep(CheckArgs),
+    /// Restore the files a clean or sweep op changed.
+    Undo(UndoArgs),
     /// Inspect and tidy op folders.
     #[command(subcommand)]
     Ops(OpsCommand),
@@ -80,6 +86,38 @@ pub struct CheckArgs {
     /// Skip git history (and the signals that need it).
     #[arg(long)]
     pub no_git: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CleanArgs {
+    /// Apply this entry (repeatable); confirm-tier entries also need --yes.
+    #[arg(long = "entry", value_name = "ID")]
+    pub entries: Vec<String>,
+    /// Which tier to apply when no --entry is given (confirm entries go one by one).
+    #[arg(long, value_enum, value_name = "auto|confirm")]
+    pub tier: Option<TierArg>,
+    /// Apply the confirm-tier entries named with --entry.
+    #[arg(long)]
+    pub yes: bool,
+    /// Print the diff that would be applied; change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Apply what still matches and skip entries whose files changed.
+    #[arg(long)]
+    pub skip_stale: bool,
+}
+
+/// `--tier` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TierArg {
+    Auto,
+    Confirm,
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    /// The clean or sweep op to revert.
+    pub op_id: String,
 }
 
 #[derive(Debug, Args)]

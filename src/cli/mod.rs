@@ -4,8 +4,8 @@
 mod args;
 
 pub use args::{
-    AnswerArgs, CheckArgs, OpsCommand, PendingArgs, RemindArgs, ResumeArgs, ScanArgs, ScanFormat,
-    StatusArgs, ValidateArgs,
+    AnswerArgs, CheckArgs, CleanArgs, OpsCommand, PendingArgs, RemindArgs, ResumeArgs, ScanArgs,
+    ScanFormat, StatusArgs, TierArg, UndoArgs, ValidateArgs,
 };
 
 pub use args::{Cli, Command};

@@ -2,6 +2,7 @@
 
 mod answer;
 mod check;
+mod clean;
 mod open_batch;
 mod ops;
 mod pending;
@@ -18,7 +19,10 @@ use crate::exit::Exit;
 pub fn run(cli: Cli) -> Result<Exit> {
     let root = cli.root.as_deref();
     match cli.command {
-        Command::Check(args) => check::run(root, args),
+        Command::Check(args) => check::run(root, args, crate::op::OpCommand::Check),
+        Command::Sweep(args) => check::run(root, args, crate::op::OpCommand::Sweep),
+        Command::Clean(args) => clean::run(root, &args),
+        Command::Undo(args) => crate::clean::undo(root, &args.op_id),
         Command::Resume(args) => {
             crate::check::resume(root, args.op_id.as_deref(), args.answers.as_deref())
         }

@@ -6,7 +6,7 @@
 pub const FAILPOINT_ENV: &str = "DOCHYGIENE_FAILPOINT";
 
 /// Every step that has a failpoint, in the order a check op passes them.
-pub const STEPS: [&str; 9] = [
+pub const STEPS: [&str; 11] = [
     "op-created",
     "answers-stored",
     "iteration-persisted",
@@ -16,6 +16,8 @@ pub const STEPS: [&str; 9] = [
     "last-check-stamped",
     "rescan-written",
     "op-done",
+    "journal-written",
+    "file-applied",
 ];
 
 /// Aborts the process if the failpoint names `step`.

@@ -37,6 +37,10 @@ pub enum Phase {
     Done,
     /// `ops abort` ended it.
     Aborted,
+    /// A clean op whose journal is written and whose edits are being applied.
+    Apply,
+    /// A clean op that `undo` reverted.
+    Undone,
 }
 
 impl Phase {
@@ -46,12 +50,14 @@ impl Phase {
             Phase::Finalize => "finalize",
             Phase::Done => "done",
             Phase::Aborted => "aborted",
+            Phase::Apply => "apply",
+            Phase::Undone => "undone",
         }
     }
 
     /// Whether the op can still be resumed.
     pub fn is_open(self) -> bool {
-        matches!(self, Phase::Classify | Phase::Finalize)
+        matches!(self, Phase::Classify | Phase::Finalize | Phase::Apply)
     }
 }
 

@@ -9,7 +9,7 @@ mod git;
 pub mod markdown;
 mod options;
 pub mod render;
-mod resolve;
+pub(crate) mod resolve;
 mod scope;
 mod signal;
 mod signals;

@@ -1,0 +1,10 @@
+//! `clean`, `sweep`'s clean half and `undo` (SPEC section 9): apply report entries under
+//! content guards, journaled first, reversible.
+
+mod driver;
+mod edit;
+mod files;
+mod journal;
+mod locate;
+
+pub use driver::{clean, resume_clean, sweep_clean, undo, Selection};
