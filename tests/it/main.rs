@@ -5,6 +5,7 @@ mod cli_consistency;
 mod crash;
 mod demo;
 mod handshake;
+mod runner_loop;
 mod scan;
 mod scan_formats;
 mod scan_git;
