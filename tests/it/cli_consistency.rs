@@ -25,6 +25,11 @@
 //! them are only skipped (with a warning) while `Cli::try_parse_from(["dochygiene",
 //! "clean"])` fails with an unknown-subcommand error, so the check tightens by itself the
 //! moment those subcommands land.
+//!
+//! Two more guides are held to the code the same way: every TOML block of
+//! `guide/config.md` parses with `config::Config` (the first states every default), and
+//! the `injection_frequency` table of `guide/taxonomy.md` gives what
+//! `tokens::injection_frequency` computes for each example.
 
 use std::path::{Path, PathBuf};
 
@@ -398,4 +403,67 @@ fn the_hook_and_the_command_have_their_required_shape() {
     for skill in ["hygiene-check", "hygiene-clean"] {
         assert!(command.contains(skill), "the command dispatches to {skill}");
     }
+}
+
+/// The TOML blocks of a Markdown guide, in order.
+fn toml_blocks(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    for event in pulldown_cmark::Parser::new(text) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang))) if &*lang == "toml" => {
+                current = Some(String::new())
+            }
+            Event::Text(t) => {
+                if let Some(block) = current.as_mut() {
+                    block.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => out.extend(current.take()),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_config_guide_states_every_default_and_its_examples_parse() {
+    use dochygiene::config::Config;
+    let text = std::fs::read_to_string(repo().join("guide/config.md")).unwrap();
+    let blocks = toml_blocks(&text);
+    assert!(blocks.len() >= 2, "{blocks:?}");
+    let path = Path::new("guide/config.md");
+    let all_keys = Config::parse(&blocks[0], path).expect("the first block parses");
+    assert_eq!(all_keys, Config::default(), "the first block states every default");
+    for block in &blocks[1..] {
+        Config::parse(block, path).expect("every example parses");
+    }
+    // Every key of the full block has a row in the key table.
+    let doc: toml::Table = blocks[0].parse().unwrap();
+    for (key, value) in &doc {
+        let names: Vec<String> = match value.as_table() {
+            Some(t) => t.keys().map(|k| format!("`{key}.{k}`")).collect(),
+            None => vec![format!("`{key}`")],
+        };
+        for name in names {
+            assert!(text.contains(&format!("| {name} |")), "guide/config.md has no row for {name}");
+        }
+    }
+}
+
+#[test]
+fn the_taxonomy_guides_injection_table_matches_the_code() {
+    use dochygiene::tokens::injection_frequency;
+    let text = std::fs::read_to_string(repo().join("guide/taxonomy.md")).unwrap();
+    let table = text.split("| file | frequency | example |").nth(1).expect("the table");
+    let mut rows = 0;
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        let frequency: f64 = cells[1].parse().unwrap_or_else(|_| panic!("{row}"));
+        let example = cells[2].split('`').nth(1).unwrap_or_else(|| panic!("{row}"));
+        let always = frequency == 1.0;
+        assert_eq!(injection_frequency(example, always), frequency, "{row}");
+        rows += 1;
+    }
+    assert_eq!(rows, 5, "one row per rule of src/tokens/injection.rs");
 }
