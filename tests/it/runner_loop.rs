@@ -24,7 +24,8 @@ fn project() -> Project {
                      the server answers If-None-Match requests with 304 Not Modified whenever \
                      the tags agree, so browsers and proxies keep their copies for as long as \
                      the content does not change.";
-    p.write("README.md", "# Demo\n\nRead the [setup guide](docs/setup.md).\n");
+    // A non-ASCII link target: its request id depends on how canonical JSON writes it.
+    p.write("README.md", "# Demo\n\nRead the [réglages](docs/réglages.md).\n");
     p.write("docs/plan.md", "---\nstatus: done\n---\n# Plan: auth\n\nWe will build auth.\n");
     p.write("docs/config.md", &format!("# Config\n\n## Caching\n\n{paragraph}\n"));
     p.write("docs/overview.md", &format!("# Overview\n\nOne process.\n\n{paragraph}\n"));
@@ -48,6 +49,9 @@ fn answer(request: &Value, round: usize) -> Option<Value> {
             (Some("opus"), Some("high"))
         );
         assert!(inputs["escalation"]["first_answer"]["entries"].is_array());
+    } else {
+        let hints = (request["model_hint"].as_str(), request["effort_hint"].as_str());
+        assert_eq!(hints, (Some("sonnet"), Some("medium")), "a first ask's default hints");
     }
     let mut entries = Vec::new();
     for sig in inputs["signals"].as_array().unwrap() {
@@ -105,6 +109,34 @@ fn answer(request: &Value, round: usize) -> Option<Value> {
     })
 }
 
+/// Canonical JSON as guide/protocol.md defines it for request ids: object keys sorted
+/// (by their UTF-8 bytes) at every level, no whitespace, strings with only the escapes
+/// JSON requires (non-ASCII as raw UTF-8).
+fn canonical(value: &Value) -> String {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            let fields: Vec<String> = keys
+                .into_iter()
+                .map(|k| format!("{}:{}", Value::String(k.clone()), canonical(&map[k])))
+                .collect();
+            format!("{{{}}}", fields.join(","))
+        }
+        Value::Array(items) => {
+            format!("[{}]", items.iter().map(canonical).collect::<Vec<_>>().join(","))
+        }
+        scalar => scalar.to_string(),
+    }
+}
+
+/// The first `n` hex digits of sha256 over `parts` joined by single 0x00 bytes.
+fn id(parts: &[&str], n: usize) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(parts.join("\0").as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect::<String>()[..n].to_string()
+}
+
 fn read_json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -149,11 +181,16 @@ fn answer_batch(line: &Value, round: usize) -> usize {
     assert_eq!(pending["responses_path"], line["responses"]);
     assert_eq!(pending["iteration"], round as u64, "one batch per round");
     let requests = pending["requests"].as_array().unwrap();
+    let op_id = pending["op_id"].as_str().unwrap();
+    let phase = pending["phase"].as_str().unwrap();
+    assert_eq!(line["batch_id"], id(&[op_id, phase, &round.to_string()], 12), "batch_id formula");
     assert_eq!(requests.len() as u64, line["requests"].as_u64().unwrap());
     let mut open = 0;
     let mut responses = Vec::new();
     for request in requests {
         let kind = request["kind"].as_str().unwrap();
+        let expect_id = id(&[kind, &canonical(&request["inputs"])], 16);
+        assert_eq!(request["request_id"], expect_id, "request_id formula");
         assert!(pending["instructions"][kind].as_str().is_some_and(|t| !t.is_empty()));
         assert!(!request["prompt"].as_str().unwrap().is_empty());
         let response = answer(request, round);
