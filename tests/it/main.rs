@@ -1,10 +1,13 @@
 //! The one integration-test binary: every module drives the real `dochygiene`
 //! executable through `support::Run` and checks exit code, stdout, stderr and files.
 
+mod classifier_golden;
 mod clean;
+mod cli_consistency;
 mod crash;
 mod demo;
 mod handshake;
+mod runner_loop;
 mod scan;
 mod scan_formats;
 mod scan_git;
