@@ -15,8 +15,8 @@ use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for};
 use crate::report::totals::round_tokens;
 use crate::report::{
-    Anchor, EditKind, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, TokenEstimate, Totals,
-    SCHEMA_VERSION,
+    Anchor, EditKind, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, SpanGuard,
+    TokenEstimate, Totals, SCHEMA_VERSION,
 };
 use crate::scan::ScanArtifact;
 use crate::tokens::Estimator;
@@ -149,6 +149,14 @@ fn entry(input: &FinalizeInput<'_>, path: &str, file: &FileView, p: &Proposal) -
         expected_sha256: e.anchor.map(|a| sha256_hex(file.span(a))),
         file_sha256: file.sha256(),
     });
+    let guard = match (&p.exact_edit, p.reducible_range) {
+        (None, Some(range)) => Some(SpanGuard {
+            anchor: range,
+            expected_sha256: sha256_hex(file.span(range)),
+            file_sha256: file.sha256(),
+        }),
+        _ => None,
+    };
     Ok(Entry {
         id: entry_id(path, p.category.subtype, kind, anchor),
         path: path.to_string(),
@@ -159,6 +167,7 @@ fn entry(input: &FinalizeInput<'_>, path: &str, file: &FileView, p: &Proposal) -
         op: p.op.trim().to_string(),
         op_type: p.op_type,
         exact_edit,
+        guard,
         is_destructive,
         is_reversible,
         safety_tier: derive_safety_tier(p.op_type, is_destructive, is_reversible),

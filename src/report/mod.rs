@@ -15,6 +15,7 @@ pub use render_md::render_markdown;
 pub use taxonomy::{Category, Class, Subtype};
 pub use totals::Totals;
 pub use types::{
-    Anchor, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, TokenEstimate, SCHEMA_VERSION,
+    Anchor, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, SpanGuard, TokenEstimate,
+    SCHEMA_VERSION,
 };
 pub use validate::{validate_report, validate_text, Violation};

@@ -74,6 +74,11 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "ExactEdit")]
     pub exact_edit: Option<ExactEdit>,
+    /// For a generative entry: the lines its rewrite replaces, hashed by the engine, so
+    /// clean can guard them as it guards an `exact_edit`. Absent on deterministic entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "SpanGuard")]
+    pub guard: Option<SpanGuard>,
     pub is_destructive: bool,
     pub is_reversible: bool,
     pub safety_tier: SafetyTier,
@@ -132,6 +137,19 @@ pub struct ExactEdit {
     #[schemars(with = "String")]
     pub expected_sha256: Option<String>,
     /// sha256 of the whole file at scan time, computed by the engine (every kind).
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub file_sha256: String,
+}
+
+/// The span a generative entry's rewrite replaces, with the engine's hashes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanGuard {
+    pub anchor: Anchor,
+    /// sha256 of the span's bytes.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
+    pub expected_sha256: String,
+    /// sha256 of the whole file at check time.
     #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
     pub file_sha256: String,
 }

@@ -162,6 +162,32 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
         (_, Some(edit)) => check_edit(edit, &format!("{at}.exact_edit"), out),
         (OpType::Generative, None) => {}
     }
+    match (e.op_type, &e.guard) {
+        (OpType::Generative, None) => out.push(Violation::new(
+            format!("{at}.guard"),
+            "generative-guard",
+            "a generative entry needs the engine's guard of the lines it rewrites",
+        )),
+        (OpType::Deterministic, Some(_)) => out.push(Violation::new(
+            format!("{at}.guard"),
+            "generative-guard",
+            "a deterministic entry is guarded by its exact_edit, not a guard",
+        )),
+        (_, Some(g)) => {
+            let a = g.anchor;
+            if a.start_line == 0 || a.end_line < a.start_line {
+                out.push(Violation::new(
+                    format!("{at}.guard.anchor"),
+                    "anchor-span",
+                    format!(
+                        "{}..{} is not a 1-based span with start_line ≤ end_line",
+                        a.start_line, a.end_line
+                    ),
+                ));
+            }
+        }
+        _ => {}
+    }
     let kind = e.exact_edit.as_ref().map(|x| x.kind);
     let (destructive, reversible) = flags_for(kind);
     let source = kind.map_or("generative entries".to_string(), |k| format!("KIND_TABLE[{k}]"));
