@@ -111,9 +111,9 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
     let lock = state.lock()?;
     let (op, record) = resolve_for_resume(&state, id)?;
     refuse_other_version(&record)?;
-    if record.phase == Phase::Apply {
+    if matches!(record.phase, Phase::Apply | Phase::Rewrite) {
         let mut record = record;
-        return crate::clean::resume_clean(&root, &state, &lock, &op, &mut record);
+        return crate::clean::resume_clean(&root, &state, &lock, &op, &mut record, root_flag);
     }
     if record.command == OpCommand::Clean {
         return Err(Error::usage(format!(
@@ -141,7 +141,7 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
         )),
         Phase::Finalize => run.finalize_step(None),
         Phase::Classify => run.resume_classify(),
-        Phase::Apply | Phase::Undone => {
+        Phase::Apply | Phase::Rewrite | Phase::Undone => {
             Err(Error::Internal("clean phases are handled above".into()))
         }
     }

@@ -6,7 +6,7 @@ mod category_filter;
 mod driver;
 mod file_view;
 mod finalize;
-mod output;
+pub(crate) mod output;
 mod plan;
 mod proposal_check;
 mod settings;

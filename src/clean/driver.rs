@@ -2,9 +2,10 @@
 //! journal before- and after-images, apply, stamp `last_clean`. Also `resume` of a clean
 //! op killed mid-way, `undo`, and the clean half of `sweep`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::edit::{plan_changes, Changes};
@@ -48,21 +49,72 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
         return Ok(Exit::Done);
     }
     refuse_if_open(&state, OpCommand::Clean)?;
+    // Every guard is checked before an agent is asked for anything or a byte written.
+    locate_all(&root, &chosen, selection.skip_stale)?;
     let now = clock::now()?;
     let op = OpDir::new(&state, &op_id::generate(OpCommand::Clean, now))?;
     fs_err::create_dir_all(op.path()).map_err(|e| Error::io("create", op.path(), e))?;
+    let generative = chosen.iter().any(|e| e.exact_edit.is_none());
+    let args = CleanOpArgs {
+        report_op_id: report.op_id.clone(),
+        entries: chosen.iter().map(|e| e.id.clone()).collect(),
+        skip_stale: selection.skip_stale,
+    };
     let mut record = OpRecord {
         op_id: op.id().to_string(),
         command: OpCommand::Clean,
-        args: json!({"entries": selection.entries, "tier": selection.tier.map(|t| t.as_str()),
-                     "yes": selection.yes, "skip_stale": selection.skip_stale}),
-        phase: Phase::Apply,
+        args: serde_json::to_value(&args).expect("args serialize"),
+        phase: if generative { Phase::Rewrite } else { Phase::Apply },
         iteration: 0,
         created_at: clock::format(now),
         tool_version: crate::TOOL_VERSION.to_string(),
         finalized_at: None,
     };
-    apply_in_op(&root, &state, &lock, &op, &mut record, &report, &chosen, selection.skip_stale)
+    let ctx = CleanCtx { root: &root, root_flag, state: &state, lock: &lock, op: &op };
+    if generative {
+        record.write(&op.op_json())?;
+        return super::rewrite::advance(&ctx, &mut record, 1);
+    }
+    apply_in_op(&ctx, &mut record, &report, &chosen, selection.skip_stale, &HashMap::new())
+}
+
+/// What a clean op was started with (its `args` in `op.json`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CleanOpArgs {
+    /// The check op whose report the entries come from.
+    pub report_op_id: String,
+    /// The chosen entry ids.
+    pub entries: Vec<String>,
+    pub skip_stale: bool,
+}
+
+/// The places a clean step works in (this process holds the lock).
+pub struct CleanCtx<'a> {
+    pub root: &'a Path,
+    pub root_flag: Option<&'a Path>,
+    pub state: &'a StateDir,
+    pub lock: &'a Lock,
+    pub op: &'a OpDir,
+}
+
+/// The report and chosen entries of a clean op, refused if a newer check replaced the
+/// report since the op started.
+pub fn op_entries(ctx: &CleanCtx<'_>, record: &OpRecord) -> Result<(Report, Vec<Entry>, bool)> {
+    let args: CleanOpArgs = serde_json::from_value(record.args.clone())
+        .map_err(|e| Error::Corrupt { path: ctx.op.op_json(), message: format!("args: {e}") })?;
+    let report = read_report(ctx.state)?;
+    if report.op_id != args.report_op_id {
+        return Err(Error::stale(
+            format!(
+                "op {} cleans report {}, but the current report is {}",
+                record.op_id, args.report_op_id, report.op_id
+            ),
+            format!("discard it with `dochygiene ops abort {}` and clean again", record.op_id),
+        ));
+    }
+    let chosen = report.entries.iter().filter(|e| args.entries.contains(&e.id)).cloned().collect();
+    Ok((report, chosen, args.skip_stale))
 }
 
 /// Applies the auto entries of the report just written, inside a sweep op.
@@ -77,10 +129,11 @@ pub fn sweep_clean(
     let selection = Selection { skip_stale: true, ..Selection::default() };
     let chosen = select(&report, &BTreeSet::new(), &selection, false)?;
     record.phase = Phase::Apply;
-    apply_in_op(root, state, lock, op, record, &report, &chosen, true)
+    let ctx = CleanCtx { root, root_flag: None, state, lock, op };
+    apply_in_op(&ctx, record, &report, &chosen, true, &HashMap::new())
 }
 
-fn read_report(state: &StateDir) -> Result<Report> {
+pub fn read_report(state: &StateDir) -> Result<Report> {
     let path = state.report_json_path();
     if !path.exists() {
         return Err(Error::usage_hint(
@@ -143,11 +196,6 @@ fn select(
                     "entry {id} was already applied; `dochygiene undo` reverts a clean"
                 )));
             }
-            if entry.exact_edit.is_none() {
-                return Err(Error::usage(format!(
-                    "entry {id} is generative: it needs a rewrite of lines by an agent, which clean does not apply in this version"
-                )));
-            }
             if entry.safety_tier == SafetyTier::Confirm && !s.yes {
                 return Err(Error::usage_hint(
                     format!("entry {id} is confirm tier ({}: {})", entry.path, entry.op),
@@ -174,7 +222,7 @@ fn select(
 }
 
 /// Checks every guard; refuses (exit 5) when any entry is stale unless skipping.
-fn locate_all(
+pub fn locate_all(
     root: &Path,
     chosen: &[Entry],
     skip_stale: bool,
@@ -206,7 +254,14 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
     for s in &stale {
         eprintln!("dochygiene: would skip {}: {}", s.id, s.reason);
     }
-    let changes = plan_changes(root, located)?;
+    for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
+        let a = l.anchor.expect("generative entries are located by their guard");
+        eprintln!(
+            "dochygiene: would ask an agent to rewrite {} lines {a} ({})",
+            l.entry.path, l.entry.op
+        );
+    }
+    let changes = plan_changes(root, located, &HashMap::new())?;
     for c in &changes.changes {
         let before = String::from_utf8_lossy(c.before.as_deref().unwrap_or_default()).into_owned();
         let after = String::from_utf8_lossy(c.after.as_deref().unwrap_or_default()).into_owned();
@@ -225,19 +280,19 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn apply_in_op(
-    root: &Path,
-    state: &StateDir,
-    lock: &Lock,
-    op: &OpDir,
+/// Journals and applies the chosen entries (with the agent's `rewrites` for generative
+/// ones) inside the op.
+pub fn apply_in_op(
+    ctx: &CleanCtx<'_>,
     record: &mut OpRecord,
     report: &Report,
     chosen: &[Entry],
     skip_stale: bool,
+    rewrites: &HashMap<String, String>,
 ) -> Result<Exit> {
+    let CleanCtx { root, state, lock, op, .. } = *ctx;
     let (located, stale) = locate_all(root, chosen, skip_stale)?;
-    let Changes { mut changes, applied, skipped } = plan_changes(root, located)?;
+    let Changes { mut changes, applied, skipped } = plan_changes(root, located, rewrites)?;
     // Every target is checked before anything is written, and files are written before
     // any is removed, so a move never loses its source.
     for c in &changes {
@@ -253,6 +308,7 @@ fn apply_in_op(
         items: Journal::items_of(&changes),
     };
     journal.write_with_images(op.path(), &changes)?;
+    record.phase = Phase::Apply;
     record.write(&op.op_json())?;
     failpoint::hit("journal-written");
     finish_apply(root, state, lock, op, record)
@@ -309,14 +365,19 @@ fn finish_apply(
     Ok(Exit::Done)
 }
 
-/// `resume` of a clean op killed after its journal was written.
+/// `resume` of a clean op: answers to its rewrite batch, or the rest of its apply.
 pub fn resume_clean(
     root: &Path,
     state: &StateDir,
     lock: &Lock,
     op: &OpDir,
     record: &mut OpRecord,
+    root_flag: Option<&Path>,
 ) -> Result<Exit> {
+    if record.phase == Phase::Rewrite {
+        let ctx = CleanCtx { root, root_flag, state, lock, op };
+        return super::rewrite::resume(&ctx, record);
+    }
     finish_apply(root, state, lock, op, record)
 }
 

@@ -2,7 +2,7 @@
 //! bottom-up (so earlier line numbers stay valid), then frontmatter, then a move. No
 //! file is touched here; the caller journals the changes first.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use super::locate::Located;
@@ -28,8 +28,13 @@ pub struct Changes {
     pub skipped: Vec<(String, String)>,
 }
 
-/// Plans every located entry.
-pub fn plan_changes(root: &Path, located: Vec<Located>) -> Result<Changes> {
+/// Plans every located entry; `rewrites` holds the agent's replacement text for each
+/// generative entry, by entry id.
+pub fn plan_changes(
+    root: &Path,
+    located: Vec<Located>,
+    rewrites: &HashMap<String, String>,
+) -> Result<Changes> {
     let mut by_file: BTreeMap<String, Vec<Located>> = BTreeMap::new();
     for l in located {
         by_file.entry(l.entry.path.clone()).or_default().push(l);
@@ -51,7 +56,6 @@ pub fn plan_changes(root: &Path, located: Vec<Located>) -> Result<Changes> {
         let mut lowest_touched: Option<u32> = None;
         let mut dest: Option<String> = None;
         for l in edits {
-            let edit = l.entry.exact_edit.as_ref().expect("located entries are deterministic");
             if let Some(a) = l.anchor {
                 if lowest_touched.is_some_and(|low| a.end_line >= low) {
                     out.skipped.push((
@@ -63,6 +67,23 @@ pub fn plan_changes(root: &Path, located: Vec<Located>) -> Result<Changes> {
                 lowest_touched = Some(a.start_line);
             }
             let view = FileView::from_bytes(text.clone());
+            let Some(edit) = l.entry.exact_edit.as_ref() else {
+                let a = l.anchor.expect("generative entries are located by their guard");
+                let Some(replacement) = rewrites.get(&l.entry.id) else {
+                    out.skipped.push((l.entry.id.clone(), "no rewrite was answered".into()));
+                    continue;
+                };
+                let mut replacement = replacement.clone();
+                if view.span(a).ends_with(b"\n")
+                    && !replacement.is_empty()
+                    && !replacement.ends_with('\n')
+                {
+                    replacement.push('\n');
+                }
+                text = splice(&view, a, replacement.as_bytes());
+                out.applied.push(l.entry.id.clone());
+                continue;
+            };
             let next = match edit.kind {
                 EditKind::DeleteRange => splice(&view, l.anchor.expect("anchor kind"), b""),
                 EditKind::ReplaceText => {

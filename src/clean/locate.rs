@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::check::FileView;
 use crate::hash::sha256_hex;
-use crate::report::{Anchor, Entry, ExactEdit};
+use crate::report::{Anchor, Entry};
 
 /// Where an entry applies now.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,26 +21,30 @@ pub struct Located {
 
 /// Finds where `entry` applies in the file as it is now, or says why it is stale.
 pub fn locate(root: &Path, entry: &Entry) -> Result<Located, String> {
-    let Some(edit) = &entry.exact_edit else {
-        return Err(
-            "a generative entry needs a rewrite; clean applies deterministic entries".into()
-        );
+    let (anchor, expected, file_sha256) = match (&entry.exact_edit, &entry.guard) {
+        (Some(e), _) => (e.anchor, e.expected_sha256.as_deref(), e.file_sha256.as_str()),
+        (None, Some(g)) => {
+            (Some(g.anchor), Some(g.expected_sha256.as_str()), g.file_sha256.as_str())
+        }
+        (None, None) => {
+            return Err("the entry carries no guard; run `dochygiene check` again".into())
+        }
     };
     let path = root.join(&entry.path);
     let file = match FileView::read(&path) {
         Ok(f) => f,
         Err(_) => return Err(format!("{} is gone", entry.path)),
     };
-    if file.sha256() == edit.file_sha256 {
-        return Ok(Located { entry: entry.clone(), anchor: edit.anchor });
+    if file.sha256() == file_sha256 {
+        return Ok(Located { entry: entry.clone(), anchor });
     }
-    let (Some(anchor), Some(expected)) = (edit.anchor, &edit.expected_sha256) else {
+    let (Some(anchor), Some(expected)) = (anchor, expected) else {
         return Err(format!("{} changed since the check", entry.path));
     };
-    if file.contains(anchor) && sha256_hex(file.span(anchor)) == *expected {
+    if file.contains(anchor) && sha256_hex(file.span(anchor)) == expected {
         return Ok(Located { entry: entry.clone(), anchor: Some(anchor) });
     }
-    match find_unique_span(&file, anchor, edit) {
+    match find_unique_span(&file, anchor, expected) {
         Some(moved) => Ok(Located { entry: entry.clone(), anchor: Some(moved) }),
         None => Err(format!(
             "{} changed since the check and lines {}-{} are no longer there exactly once",
@@ -49,8 +53,7 @@ pub fn locate(root: &Path, entry: &Entry) -> Result<Located, String> {
     }
 }
 
-fn find_unique_span(file: &FileView, anchor: Anchor, edit: &ExactEdit) -> Option<Anchor> {
-    let expected = edit.expected_sha256.as_deref()?;
+fn find_unique_span(file: &FileView, anchor: Anchor, expected: &str) -> Option<Anchor> {
     let len = anchor.end_line - anchor.start_line;
     let mut found = None;
     for start in 1..=file.line_count().saturating_sub(len) {

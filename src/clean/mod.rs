@@ -6,5 +6,7 @@ mod edit;
 mod files;
 mod journal;
 mod locate;
+mod rewrite;
 
 pub use driver::{clean, resume_clean, sweep_clean, undo, Selection};
+pub use rewrite::REWRITE;

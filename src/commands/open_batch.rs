@@ -1,9 +1,10 @@
-//! The open batch of an op, for `pending` and `answer`: the op must be a check op in
-//! phase classify with its current pending file on disk.
+//! The open batch of an op, for `pending` and `answer`: a check op classifying or a
+//! clean op asking for rewrites, with its current pending file on disk.
 
 use std::path::{Path, PathBuf};
 
 use crate::check::CLASSIFY;
+use crate::clean::REWRITE;
 use crate::error::{Error, Result};
 use crate::op::{OpDir, Phase};
 use crate::protocol::{batch_id, PendingFile};
@@ -28,10 +29,15 @@ pub fn open_batch(
             format!("run `dochygiene resume {op_id}` to continue it"),
         )
     };
-    if record.phase != Phase::Classify || record.iteration == 0 {
+    let phase = match record.phase {
+        Phase::Classify => CLASSIFY,
+        Phase::Rewrite => REWRITE,
+        _ => return Err(no_batch()),
+    };
+    if record.iteration == 0 {
         return Err(no_batch());
     }
-    let batch = batch_id(op_id, CLASSIFY, record.iteration);
+    let batch = batch_id(op_id, phase, record.iteration);
     let path = op.pending(&batch);
     if !path.exists() {
         return Err(no_batch());

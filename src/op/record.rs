@@ -41,6 +41,8 @@ pub enum Phase {
     Apply,
     /// A clean op that `undo` reverted.
     Undone,
+    /// A clean op asking an agent to rewrite the spans of generative entries.
+    Rewrite,
 }
 
 impl Phase {
@@ -52,12 +54,13 @@ impl Phase {
             Phase::Aborted => "aborted",
             Phase::Apply => "apply",
             Phase::Undone => "undone",
+            Phase::Rewrite => "rewrite",
         }
     }
 
     /// Whether the op can still be resumed.
     pub fn is_open(self) -> bool {
-        matches!(self, Phase::Classify | Phase::Finalize | Phase::Apply)
+        matches!(self, Phase::Classify | Phase::Finalize | Phase::Apply | Phase::Rewrite)
     }
 }
 

@@ -96,3 +96,14 @@ impl ClassifyAnswer {
         self.entries.iter().map(|p| p.confidence).reduce(f64::min)
     }
 }
+
+/// The answer to a `rewrite_span` request: the new text for exactly the requested lines.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RewriteAnswer {
+    /// The text that replaces the lines (whole lines; a final newline is kept if the
+    /// original lines had one).
+    pub replacement: String,
+    /// One sentence: what changed.
+    pub summary: String,
+}

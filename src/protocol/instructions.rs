@@ -53,9 +53,25 @@ answer (inputs.escalation.first_answer) had low confidence: decide afresh.
 EXACT_EDIT KINDS (fields each needs; the tier the engine will derive):
 ";
 
+const REWRITE: &str = "\
+You rewrite a span of lines of one Markdown file for documentation hygiene. inputs.path \
+is the file (relative to the project root), inputs.start_line..inputs.end_line the \
+lines (1-based, inclusive), inputs.text their current text, inputs.op what the rewrite \
+must achieve and inputs.why the reason it was proposed. Answer with JSON matching \
+response_schemas.rewrite_span: {\"replacement\": \"...\", \"summary\": \"...\"}.
+
+- replacement replaces exactly those lines: whole lines, Markdown, ending with a newline \
+when the original text does.
+- Keep every fact, rule, command, path and link of the original that is still true; \
+drop repetition, filler and what inputs.op says to drop. Do not invent content.
+- summary: one sentence saying what changed.
+The engine applies the replacement only if the lines are still exactly inputs.text.
+";
+
 /// The instructions for `kind`.
 pub fn instructions_for(kind: RequestKind) -> String {
     match kind {
+        RequestKind::RewriteSpan => REWRITE.to_string(),
         RequestKind::ClassifyFile => {
             let mut text = CLASSIFY_HEAD.to_string();
             for row in KIND_TABLE {

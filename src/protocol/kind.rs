@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::answer::ClassifyAnswer;
+use super::answer::{ClassifyAnswer, RewriteAnswer};
 
 /// What a request asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -12,6 +12,8 @@ use super::answer::ClassifyAnswer;
 pub enum RequestKind {
     /// Classify one signal-bearing file: clear, or proposals.
     ClassifyFile,
+    /// Rewrite the lines of a generative entry (for `clean`).
+    RewriteSpan,
 }
 
 /// A model and effort hint for the runner.
@@ -27,11 +29,12 @@ pub const SONNET_MEDIUM: Hints = Hints { model: "sonnet", effort: "medium" };
 pub const OPUS_HIGH: Hints = Hints { model: "opus", effort: "high" };
 
 impl RequestKind {
-    pub const ALL: [RequestKind; 1] = [RequestKind::ClassifyFile];
+    pub const ALL: [RequestKind; 2] = [RequestKind::ClassifyFile, RequestKind::RewriteSpan];
 
     pub fn as_str(self) -> &'static str {
         match self {
             RequestKind::ClassifyFile => "classify_file",
+            RequestKind::RewriteSpan => "rewrite_span",
         }
     }
 
@@ -44,6 +47,7 @@ impl RequestKind {
     pub fn response_schema(self) -> Value {
         match self {
             RequestKind::ClassifyFile => schema_of::<ClassifyAnswer>(),
+            RequestKind::RewriteSpan => schema_of::<RewriteAnswer>(),
         }
     }
 }

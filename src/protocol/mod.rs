@@ -11,7 +11,7 @@ mod kind;
 mod request;
 mod responses;
 
-pub use answer::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
+pub use answer::{ClassifyAnswer, EditSkeleton, Proposal, RewriteAnswer, Verdict};
 pub use answers_store::{AnswerStore, StoredAnswer};
 pub use batch::{batch_id, PendingFile, PROTOCOL};
 pub use fixture::{Fixture, FIXTURE_ENV};

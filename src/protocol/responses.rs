@@ -124,6 +124,9 @@ pub fn check_shape(kind: RequestKind, response: &str) -> Result<(), serde_json::
         RequestKind::ClassifyFile => {
             serde_json::from_str::<super::answer::ClassifyAnswer>(response).map(drop)
         }
+        RequestKind::RewriteSpan => {
+            serde_json::from_str::<super::answer::RewriteAnswer>(response).map(drop)
+        }
     }
 }
 
@@ -132,6 +135,7 @@ fn check_value_shape(kind: RequestKind, response: &Value) -> Result<(), serde_js
     use serde::Deserialize;
     match kind {
         RequestKind::ClassifyFile => super::answer::ClassifyAnswer::deserialize(response).map(drop),
+        RequestKind::RewriteSpan => super::answer::RewriteAnswer::deserialize(response).map(drop),
     }
 }
 

@@ -168,3 +168,44 @@ fn clean_never_writes_through_a_symlink_out_of_the_root() {
     assert!(p.root().join("docs/old.md").exists());
     assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn a_generative_entry_is_rewritten_through_the_handshake_then_applied_and_undone() {
+    let p = demo_checked();
+    let before = p.read("CLAUDE.md");
+    let report: serde_json::Value =
+        serde_json::from_str(&p.read(".dochygiene/report.json")).unwrap();
+    let entry = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["op_type"] == "generative")
+        .unwrap();
+    let id = entry["id"].as_str().unwrap();
+    assert_eq!(entry["guard"]["anchor"]["start_line"], 5);
+    let out = p.run(&["clean", "--entry", id, "--yes"]).expect_code(7);
+    let line = json_line(&out);
+    let pending: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(line["pending"].as_str().unwrap()).unwrap())
+            .unwrap();
+    assert_eq!(pending["phase"], "rewrite");
+    let request = &pending["requests"][0];
+    assert_eq!(request["kind"], "rewrite_span");
+    assert_eq!(
+        (request["inputs"]["start_line"].as_u64(), request["inputs"]["end_line"].as_u64()),
+        (Some(5), Some(104))
+    );
+    assert!(request["inputs"]["text"].as_str().unwrap().starts_with("## Errors\n"));
+    assert!(pending["instructions"]["rewrite_span"].as_str().unwrap().contains("Keep every fact"));
+    let responses = serde_json::json!({"batch_id": line["batch_id"], "responses": [{
+        "request_id": request["request_id"],
+        "response": {"replacement": "## Rules\n\n- Keep each topic consistent; explain exceptions in the PR.", "summary": "Folded ten identical rule lists into one."}}]});
+    std::fs::write(line["responses"].as_str().unwrap(), responses.to_string()).unwrap();
+    let out = p.run(&["resume"]).expect_code(0);
+    let done = json_line(&out);
+    assert_eq!(done["applied"], serde_json::json!([id]));
+    let after = p.read("CLAUDE.md");
+    assert_eq!(after, "# Working on Lantern\n\nRead this before changing anything.\n\n## Rules\n\n- Keep each topic consistent; explain exceptions in the PR.\n");
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(p.read("CLAUDE.md"), before);
+}
