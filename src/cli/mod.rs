@@ -20,11 +20,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() {
-                Exit::Usage.into()
-            } else {
-                Exit::Done.into()
-            };
+            return if e.use_stderr() { Exit::Usage.into() } else { Exit::Done.into() };
         }
     };
     match commands::run(cli) {
