@@ -4,6 +4,7 @@
 # usage: benches/scan.sh [CORPUS_DIR] [RUNS]
 #   CORPUS_DIR  a Markdown tree (default: ../shared/corpora/rust-book beside the repo)
 #   RUNS        runs per measurement, the median is printed (default: 5)
+#   SIZES       env: generated tree sizes (default: "1000 10000 100000")
 #
 # Prints, per tree (the corpus, then generated trees of 1k, 10k and 100k files): the
 # median wall time and peak RSS of `dochygiene scan --no-git` and of
@@ -52,30 +53,42 @@ bench_tree() {
 }
 
 bench_tree "rust-book ($(find "$corpus" -name '*.md' | wc -l) md)" "$corpus"
-for n in 1000 10000 100000; do
+for n in ${SIZES-1000 10000 100000}; do
   python3 "$repo/benches/gen_tree.py" "$n" "$work/gen$n"
   bench_tree "generated $n" "$work/gen$n"
   rm -rf "$work/gen$n"
 done
 
-# The history pass, on a generated repository: 2,000 files, 400 commits with renames.
+# The history pass, on a generated repository: 2,000 docs and 20 code files committed on
+# 2024-01-01, then 400 commits from 2024-04-01 that append to docs and code (every 40th
+# renames a doc), so docs are old enough for the churn pass to run over all 400.
 git_repo="$work/history"
 python3 "$repo/benches/gen_tree.py" 2000 "$git_repo"
+mkdir -p "$git_repo/src"
+for m in $(seq 0 19); do printf 'fn m%s() {}\n' "$m" >"$git_repo/src/mod$m.rs"; done
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 g() { git -C "$git_repo" -c user.name=bench -c user.email=bench@example.com "$@"; }
+export GIT_AUTHOR_DATE=2024-01-01T00:00:00Z GIT_COMMITTER_DATE=2024-01-01T00:00:00Z
 g init -q -b main && g add -A && g commit -qm start
 for c in $(seq 400); do
+  export GIT_AUTHOR_DATE="$(date -u -d "2024-04-01 + $c hours" +%Y-%m-%dT%H:%M:%SZ)"
+  export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
   f="$git_repo/area000/part0$((c % 10))/doc000$((c % 90 + 10)).md"
   printf 'change %s\n' "$c" >>"$f"
+  printf '// change %s\nfn c%s() {}\n' "$c" "$c" >>"$git_repo/src/mod$((c % 20)).rs"
   if (( c % 40 == 0 )); then g mv "$f" "${f%.md}-moved$c.md"; fi
-  g commit -qam "change $c"
+  g add -A && g commit -qm "change $c"
 done
+first=$(g rev-list --max-parents=0 HEAD)
 read -r with _ < <(median_and_peak "$bin" --root "$git_repo" scan --exit-zero --format json)
 read -r without _ < <(median_and_peak "$bin" --root "$git_repo" scan --no-git --exit-zero --format json)
-read -r ours _ < <(median_and_peak git -C "$git_repo" log -M --raw --numstat -z --no-color --no-textconv --relative '--format=%x01%H %ct')
+read -r pass1 _ < <(median_and_peak git -C "$git_repo" log -M --raw -z --no-color --relative '--format=%x01%H %ct')
+read -r pass2 _ < <(median_and_peak git -C "$git_repo" log -M --numstat -z --no-color --no-textconv --relative '--format=%x01%H %ct' "$first..HEAD")
 read -r bare _ < <(median_and_peak git -C "$git_repo" log --name-status)
 echo
-row "history (400 commits)" "scan git" "$with" ""
-row "" "scan no-git" "$without" ""
-row "" "our git log" "$ours" ""
-row "" "git log -name-status" "$bare" ""
+row "history (401 commits)" "scan, git" "$with" ""
+row "" "scan, no git" "$without" ""
+row "" "git log --raw (pass 1)" "$pass1" ""
+row "" "git log --numstat, all paths" "$pass2" ""
+row "" "git log --name-status" "$bare" ""
+awk -v w="$with" -v n="$without" -v b="$bare" 'BEGIN {printf "history pass = scan git - scan no-git = %.3f s = %.2fx bare git log --name-status\n", w - n, (w - n) / b}'

@@ -35,11 +35,11 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     let config = &opts.config;
     let scope = Scope::new(&config.include, &opts.scopes, &config.exclude)?;
     let paths = walk(root, &scope)?;
-    let (history, git_status) = read_history(root, opts.use_git);
+    let (history, mut git_status) = read_history(root, opts.use_git);
     let always = always_loaded::always_loaded(&paths, &config.always_loaded, |p| {
         Doc::read(root, p).ok().map(|(doc, _)| doc)
     });
-    let ctx = ScanContext {
+    let mut ctx = ScanContext {
         root,
         config,
         paths,
@@ -55,6 +55,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     let mut prints = Vec::new();
     let mut marked = BTreeSet::new();
     let mut files = BTreeMap::new();
+    let mut candidates = Vec::new();
     for (index, path) in ctx.paths.iter().enumerate() {
         let index = index as u32;
         let (doc, bytes) =
@@ -75,7 +76,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         deferred.extend(links.deferred.into_iter().map(|d| (index, d)));
         anchors.push(AnchorSet::new(&doc.parsed.anchors));
         version_skew::check(&ctx, &doc, &mut out);
-        edit_recency_vs_churn::check(&ctx, &doc, &mut out);
+        candidates.extend(edit_recency_vs_churn::candidate(&ctx, &doc));
         if frontmatter_marker::check(&ctx, &doc, &mut out) {
             marked.insert(path.clone());
         }
@@ -84,6 +85,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         prints.extend(duplicate_content::prints(&ctx, &doc, index));
     }
     check_deferred_fragments(&ctx, &anchors, deferred, &mut out)?;
+    judge_churn(&mut ctx, &candidates, &mut git_status, &mut out);
     archive_to_live_ratio::folder_rule(&ctx, &marked, &mut out);
     duplicate_content::run(&ctx, prints, &mut out);
     Ok(ScanArtifact {
@@ -132,6 +134,37 @@ fn check_deferred_fragments(
         }
     }
     Ok(())
+}
+
+/// Reads the churn of every candidate's scope since the oldest candidate's last commit
+/// (one `git log --numstat`), then judges each candidate.
+fn judge_churn(
+    ctx: &mut ScanContext<'_>,
+    candidates: &[edit_recency_vs_churn::Candidate],
+    status: &mut GitStatus,
+    out: &mut Findings,
+) {
+    let Some(history) = ctx.history.as_mut() else {
+        return;
+    };
+    let Some(oldest) = candidates.iter().min_by_key(|c| c.changed) else {
+        return;
+    };
+    let Some(since) = history.last_change_commit(&oldest.path).map(str::to_string) else {
+        return;
+    };
+    let paths = edit_recency_vs_churn::pathspec(candidates);
+    if let Err(why) = git::load_churn(ctx.root, &since, &paths, history) {
+        let why = format!("{why}; edit_recency_vs_churn skipped");
+        status.note = Some(match status.note.take() {
+            Some(earlier) => format!("{earlier}; {why}"),
+            None => why,
+        });
+        return;
+    }
+    for c in candidates {
+        edit_recency_vs_churn::judge(ctx, c, out);
+    }
 }
 
 fn read_history(root: &Path, use_git: bool) -> (Option<git::History>, GitStatus) {

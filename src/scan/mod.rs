@@ -18,7 +18,7 @@ mod walk;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
 pub use engine::scan;
-pub use git::LOG_ARGS as GIT_LOG_ARGS;
+pub use git::{CHURN_ARGS as GIT_CHURN_ARGS, LOG_ARGS as GIT_LOG_ARGS};
 pub use options::ScanOptions;
 pub use scope::{DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 pub use signal::{Signal, SignalName};

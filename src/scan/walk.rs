@@ -2,7 +2,8 @@
 //! (inside a repository or not; the user's global excludes are not read, so the same
 //! tree gives the same shortlist on any machine). Default-excluded folders are pruned.
 //!
-//! It lists paths; it never reads a file's contents.
+//! It lists paths; it never reads a file's contents. Paths that are not UTF-8 are
+//! skipped (see `relative`).
 
 use std::path::Path;
 
@@ -71,11 +72,12 @@ fn dirs_kept(scope: &Scope, rel: &str) -> bool {
     true
 }
 
-/// `path` relative to `root` with `/` separators.
+/// `path` relative to `root` with `/` separators; `None` for a path that is not UTF-8
+/// (no Markdown link can name it, and the artifact's paths are strings).
 pub fn relative(root: &Path, path: &Path) -> Option<String> {
     let rel = path.strip_prefix(root).ok()?;
-    let parts: Vec<String> =
-        rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let parts: Vec<&str> =
+        rel.components().map(|c| c.as_os_str().to_str()).collect::<Option<_>>()?;
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
@@ -113,6 +115,12 @@ mod tests {
             std::fs::write(p, "x").unwrap();
         }
         std::fs::write(root.join(".gitignore"), "ignored/\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let name = std::ffi::OsStr::from_bytes(b"docs/bad\xffname.md");
+            std::fs::write(root.join(name), "x").unwrap();
+        }
         let scope = Scope::new(&[], &[], &["docs/gen/**".into()]).unwrap();
         let files = walk(root, &scope).unwrap();
         assert_eq!(files, [".github/copilot-instructions.md", "README.md", "docs/a.md"]);

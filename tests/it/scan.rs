@@ -167,3 +167,28 @@ fn the_artifact_is_byte_identical_across_runs_and_sorted() {
     assert_eq!(facts["lines"], 9);
     assert_eq!(facts["sha256"].as_str().unwrap().len(), 64);
 }
+
+#[test]
+fn config_excludes_always_loaded_globs_and_encoding_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    let words = "rule ".repeat(120);
+    write(
+        "dochygiene.toml",
+        "exclude = [\"docs/generated/**\"]\nalways_loaded = [\"docs/rules.md\"]\n[thresholds]\nalways_loaded_budget = 60\n[tokens]\nencoding = \"cl100k_base\"\n",
+    );
+    write("docs/rules.md", &format!("# Rules\n\n{words}\n"));
+    write("docs/generated/api.md", "[broken](nowhere.md)\n");
+    let a = scan_json(root, &["--no-git"], 1);
+    assert_eq!(a["shortlist"], serde_json::json!(["docs/rules.md"]));
+    assert!(a["excluded_dirs"].as_array().unwrap().iter().any(|d| d == "docs/generated/**"));
+    let sig = &a["signals"]["docs/rules.md"][0];
+    assert_eq!(sig["name"], "token_budget");
+    assert!(sig["detail"].as_str().unwrap().contains("cl100k_base"), "{sig}");
+    assert_eq!(a["files"]["docs/rules.md"]["injection_frequency"], 1.0);
+}

@@ -30,7 +30,9 @@ pub struct History {
     /// The clone is shallow: older history (and renames in it) is not known.
     pub shallow: bool,
     departures: HashMap<String, Departure>,
-    last_change: HashMap<String, i64>,
+    /// Per path: committer time and index into `hashes` of its last commit.
+    last_change: HashMap<String, (i64, u32)>,
+    hashes: Vec<String>,
     churn: HashMap<String, Vec<(i64, u64)>>,
 }
 
@@ -40,27 +42,40 @@ impl History {
         let mut h = History { shallow, ..History::default() };
         for commit in commits {
             h.newest_commit = h.newest_commit.max(commit.time);
+            let at = (commit.time, h.hashes.len() as u32);
+            h.hashes.push(commit.hash);
             for change in commit.changes {
                 match change {
                     Change::Deleted(path) => {
                         h.departures.entry(path).or_insert(Departure::Deleted(commit.time));
                     }
                     Change::Renamed { from, to } => {
-                        h.last_change.entry(to.clone()).or_insert(commit.time);
+                        h.last_change.entry(to.clone()).or_insert(at);
                         h.departures.entry(from).or_insert(Departure::Renamed(to));
                     }
                     Change::Added(path) | Change::Modified(path) => {
-                        h.last_change.entry(path).or_insert(commit.time);
+                        h.last_change.entry(path).or_insert(at);
                     }
                 }
             }
-            for (path, lines) in commit.churn {
-                if lines > 0 {
-                    h.churn.entry(path).or_default().push((commit.time, lines));
-                }
-            }
+            h.add_churn_of(commit.time, commit.churn);
         }
         h
+    }
+
+    /// Adds the line churn of commits read by a separate `--numstat` pass.
+    pub fn add_churn(&mut self, commits: Vec<Commit>) {
+        for commit in commits {
+            self.add_churn_of(commit.time, commit.churn);
+        }
+    }
+
+    fn add_churn_of(&mut self, time: i64, churn: Vec<(String, u64)>) {
+        for (path, lines) in churn {
+            if lines > 0 {
+                self.churn.entry(path).or_default().push((time, lines));
+            }
+        }
     }
 
     /// What became of missing `path`, following renames until a path that `exists`.
@@ -80,7 +95,13 @@ impl History {
 
     /// Committer time of the last commit that touched `path`.
     pub fn last_change(&self, path: &str) -> Option<i64> {
-        self.last_change.get(path).copied()
+        self.last_change.get(path).map(|(time, _)| *time)
+    }
+
+    /// The hash of the last commit that touched `path`.
+    pub fn last_change_commit(&self, path: &str) -> Option<&str> {
+        let (_, index) = self.last_change.get(path)?;
+        self.hashes.get(*index as usize).map(String::as_str)
     }
 
     /// Lines added + deleted after `since` in `path`, or in every file under it when it
@@ -109,7 +130,12 @@ mod tests {
     use super::*;
 
     fn commit(time: i64, changes: Vec<Change>, churn: &[(&str, u64)]) -> Commit {
-        Commit { time, changes, churn: churn.iter().map(|(p, n)| (p.to_string(), *n)).collect() }
+        Commit {
+            hash: format!("h{time}"),
+            time,
+            changes,
+            churn: churn.iter().map(|(p, n)| (p.to_string(), *n)).collect(),
+        }
     }
 
     #[test]
@@ -128,6 +154,8 @@ mod tests {
         assert_eq!(h.fate("never.md", exists), None);
         assert_eq!(h.newest_commit, 300);
         assert_eq!(h.last_change("c.md"), Some(300));
+        assert_eq!(h.last_change_commit("c.md"), Some("h300"));
+        assert_eq!(h.last_change_commit("b.md"), Some("h200"));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Parses the bytes of `git log -M --raw --numstat -z --format=%x01%H %ct` into commits.
+//! Parses the bytes of `git log -M -z --format=%x01%H %ct` with `--raw`, `--numstat` or
+//! both into commits.
 //!
 //! With `-z` every field ends in NUL, so paths with spaces, tabs, newlines or non-UTF-8
 //! bytes come through whole (non-UTF-8 bytes are replaced lossily, as the walk does).
@@ -18,6 +19,7 @@ pub enum Change {
 /// One commit: its committer time, name-status changes and line churn per path.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Commit {
+    pub hash: String,
     pub time: i64,
     pub changes: Vec<Change>,
     /// `(path, lines added + deleted)`; binary files count 0.
@@ -32,7 +34,8 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
         if let Some(header) = field.strip_prefix(b"\x01") {
             let text = String::from_utf8_lossy(header);
             let time = text.split(' ').nth(1).and_then(|t| t.trim().parse().ok()).unwrap_or(0);
-            commits.push(Commit { time, ..Commit::default() });
+            let hash = text.split(' ').next().unwrap_or_default().to_string();
+            commits.push(Commit { hash, time, ..Commit::default() });
             continue;
         }
         let Some(commit) = commits.last_mut() else {
@@ -90,6 +93,7 @@ mod tests {
         let commits = parse_log(&log);
         assert_eq!(commits.len(), 3);
         assert_eq!(commits[0].time, 300);
+        assert_eq!(commits[0].hash, "aaa");
         assert_eq!(commits[0].changes, [Change::Deleted("y.rs".into())]);
         assert_eq!(commits[0].churn, [("y.rs".to_string(), 2)]);
         assert_eq!(

@@ -5,4 +5,4 @@ mod log_parse;
 mod runner;
 
 pub use history::{Fate, History};
-pub use runner::{load, GitLoad, LOG_ARGS};
+pub use runner::{load, load_churn, GitLoad, CHURN_ARGS, LOG_ARGS};

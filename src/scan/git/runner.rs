@@ -1,5 +1,11 @@
 //! Runs the `git` binary: one `rev-parse` to learn whether the root is in a work tree
-//! (and shallow), then one `git log` over the whole tree. No process per file, ever.
+//! (and shallow), one `git log --raw` over the whole tree (renames, deletions, last
+//! changes), and — only when some doc is old enough for `edit_recency_vs_churn` — one
+//! `git log --numstat` for the line churn of non-Markdown files in the commits after the
+//! oldest such doc's last change. Never a process per file.
+//!
+//! Line counts need blob diffs, which cost far more than the tree diffs of `--raw`; the
+//! split keeps that cost to the window and the files the signal reads.
 //!
 //! Git's absence, a non-repository or an empty repository are not errors: the scan goes
 //! on without git signals and the artifact's `GitStatus.note` says why.
@@ -18,11 +24,15 @@ pub enum GitLoad {
     Unavailable(String),
 }
 
-/// The `git log` arguments of the one history pass (shared with the benchmark).
-pub const LOG_ARGS: [&str; 9] = [
+/// The `git log` arguments of the history pass (shared with the benchmark).
+pub const LOG_ARGS: [&str; 7] =
+    ["log", "-M", "--raw", "-z", "--no-color", "--relative", "--format=%x01%H %ct"];
+
+/// The `git log` arguments of the churn pass; a `<commit>..HEAD` range and a literal
+/// pathspec (the paths the candidates' churn is read for) follow.
+pub const CHURN_ARGS: [&str; 8] = [
     "log",
     "-M",
-    "--raw",
     "--numstat",
     "-z",
     "--no-color",
@@ -30,6 +40,9 @@ pub const LOG_ARGS: [&str; 9] = [
     "--relative",
     "--format=%x01%H %ct",
 ];
+
+/// Past this many pathspec entries the churn pass reads the whole tree instead.
+const MAX_PATHSPEC: usize = 1000;
 
 /// Reads the history of the repository holding `root`, paths relative to `root`.
 pub fn load(root: &Path) -> GitLoad {
@@ -68,6 +81,35 @@ pub fn load(root: &Path) -> GitLoad {
         );
     }
     GitLoad::Loaded(History::from_commits(commits, shallow))
+}
+
+/// Adds to `history` the line churn of `paths` (root-relative files or folders) in every
+/// commit after `since_commit` up to `HEAD`. On failure the reason is returned and churn
+/// stays empty.
+pub fn load_churn(
+    root: &Path,
+    since_commit: &str,
+    paths: &[String],
+    history: &mut History,
+) -> Result<(), String> {
+    let range = format!("{since_commit}..HEAD");
+    let whole = [".".to_string()];
+    let paths = if paths.len() > MAX_PATHSPEC { &whole[..] } else { paths };
+    let out = git(root)
+        .args(CHURN_ARGS)
+        .arg(&range)
+        .arg("--")
+        .args(paths)
+        .env("GIT_LITERAL_PATHSPECS", "1")
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("git log --numstat could not be run ({e})"))?;
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        return Err(format!("git log --numstat failed ({why})"));
+    }
+    history.add_churn(parse_log(&out.stdout));
+    Ok(())
 }
 
 fn git(root: &Path) -> Command {

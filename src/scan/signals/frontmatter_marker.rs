@@ -98,7 +98,15 @@ fn banner(doc: &Doc, out: &mut Findings) -> bool {
 /// The plain text of a block: its prose runs joined by spaces.
 fn block_text(doc: &Doc, range: std::ops::Range<usize>) -> String {
     let runs = doc.parsed.text_runs.iter().filter(|r| range.contains(&r.offset));
-    runs.map(|r| r.text.trim()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ")
+    let mut out = String::new();
+    for text in runs.map(|r| r.text.trim()).filter(|t| !t.is_empty()) {
+        let glued = text.starts_with(['.', ',', ';', ':', '!', '?', ')']);
+        if !out.is_empty() && !glued {
+            out.push(' ');
+        }
+        out.push_str(text);
+    }
+    out
 }
 
 /// The status word a frontmatter value starts with, if it means "not live".
