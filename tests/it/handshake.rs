@@ -502,3 +502,46 @@ fn category_filter_keeps_matching_entries_and_is_recorded() {
     let out = p.run(&["check", "--category", "rotten"]).expect_code(2);
     assert!(out.stderr.contains("--category \"rotten\""), "{}", out.stderr);
 }
+
+#[test]
+fn scope_limits_the_check_and_is_recorded_in_the_report() {
+    let p = sample();
+    std::fs::write(
+        p.root().join("fx.json"),
+        json!({"__kind__classify_file": {"verdict": "clear"}}).to_string(),
+    )
+    .unwrap();
+    p.run(&["check", "--no-git", "--scope", "docs"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json"))
+        .expect_code(0);
+    let report = read_json(p.state("report.json").to_str().unwrap());
+    assert_eq!(report["scan"]["scope_globs"], json!(["docs"]));
+    assert_eq!(report["shortlist"], json!(["docs/api.md", "docs/guide.md", "docs/plan.md"]));
+    assert!(p.read(".dochygiene/report.md").contains("- Scope: `docs`"));
+}
+
+#[test]
+fn ops_list_show_abort_and_gc() {
+    let p = sample();
+    check_to_exit7(&p);
+    let list = p.run(&["ops", "list", "--json"]).expect_code(0);
+    let ops: Value = serde_json::from_str(&list.stdout).unwrap();
+    assert_eq!(
+        (ops[0]["op_id"].as_str(), ops[0]["phase"].as_str()),
+        (Some("t1"), Some("classify"))
+    );
+    let show = p.run(&["ops", "show", "t1"]).expect_code(0);
+    let shown: Value = serde_json::from_str(&show.stdout).unwrap();
+    assert!(shown["files"].as_array().unwrap().iter().any(|f| f == "candidates.json"));
+    p.run(&["ops", "gc"]).expect_code(0);
+    assert!(p.state("ops/t1").exists(), "gc keeps open ops");
+    p.run(&["ops", "abort", "t1"]).expect_code(0);
+    p.run(&["ops", "abort", "t1"]).expect_code(2);
+    p.run(&["resume", "t1"]).expect_code(2);
+    std::fs::create_dir_all(p.state("ops/half-started")).unwrap();
+    let gc = p.run(&["ops", "gc"]).expect_code(0);
+    assert_eq!(gc.stdout, "half-started\nt1\n");
+    assert!(!p.state("ops/t1").exists());
+    let status = p.run(&["status", "--json"]).expect_code(0);
+    assert_eq!(serde_json::from_str::<Value>(&status.stdout).unwrap()["open_ops"], json!([]));
+}
