@@ -20,9 +20,7 @@ use crate::fsio::write_atomic;
 use crate::op::failpoint;
 use crate::op::{op_id, refuse_if_open, refuse_other_version, resolve_for_resume};
 use crate::op::{OpCommand, OpDir, OpRecord, Phase};
-use crate::protocol::{
-    batch_id, check_shape, read_responses, AnswerStore, Fixture, PendingFile, StoredAnswer,
-};
+use crate::protocol::{batch_id, read_responses, AnswerStore, Fixture, PendingFile, StoredAnswer};
 use crate::scan::{ScanArtifact, ScanOptions};
 use crate::state::{write_report, Lock, StateDir, Timestamps};
 use crate::tokens::Estimator;
@@ -236,28 +234,7 @@ impl Run<'_> {
                 return self.finalize_step(Some(plan));
             }
             if let Some(fixture) = &self.fixture {
-                let mut added = 0;
-                for request in &plan.open {
-                    let Some(response) = fixture.answer(request) else { continue };
-                    check_shape(request.kind, &response.to_string()).map_err(|e| {
-                        Error::usage(format!(
-                            "answers file {}: the answer for request {} ({}) is invalid: {e}",
-                            fixture.path().display(),
-                            request.request_id,
-                            request.kind.as_str()
-                        ))
-                    })?;
-                    answers.insert(
-                        request.request_id.clone(),
-                        StoredAnswer {
-                            kind: request.kind,
-                            source: "fixture".into(),
-                            response: response.clone(),
-                        },
-                    );
-                    added += 1;
-                }
-                if added > 0 {
+                if fixture.answer_into(&plan.open, &mut answers)? > 0 {
                     answers.write(&self.op.answers_json())?;
                     failpoint::hit("answers-stored");
                     continue;

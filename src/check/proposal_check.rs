@@ -10,7 +10,7 @@ use super::file_view::FileView;
 use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
 use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
-use crate::report::kind_table::{EditField, EditKind, OpType};
+use crate::report::kind_table::{kind_field_problems, EditKind, OpType};
 use crate::scan::markdown::normalize_block;
 
 /// Every violation in `answer` for `candidate` (whose current bytes are `file`).
@@ -96,18 +96,6 @@ fn check_proposal(
     }
 }
 
-fn field_present(edit: &EditSkeleton, field: EditField) -> bool {
-    match field {
-        EditField::Anchor => edit.anchor.is_some(),
-        EditField::DestPath => edit.dest_path.is_some(),
-        EditField::Key => edit.key.is_some(),
-        EditField::Value => edit.value.is_some(),
-        EditField::CanonicalRef => edit.canonical_ref.is_some(),
-        EditField::Match => edit.match_text.is_some(),
-        EditField::Replacement => edit.replacement.is_some(),
-    }
-}
-
 fn check_edit(
     root: &Path,
     c: &Candidate,
@@ -117,14 +105,8 @@ fn check_edit(
     out: &mut Vec<String>,
 ) {
     let at = format!("{at}.exact_edit");
-    let spec = edit.kind.spec();
-    for field in EditField::ALL {
-        let (wanted, present) = (spec.fields.contains(&field), field_present(edit, field));
-        if wanted && !present {
-            out.push(format!("{at}: kind {} requires {}", edit.kind, field.as_str()));
-        } else if present && !wanted {
-            out.push(format!("{at}: kind {} takes no {}", edit.kind, field.as_str()));
-        }
+    for (_, problem) in kind_field_problems(edit) {
+        out.push(format!("{at}: {problem}"));
     }
     if let Some(a) = edit.anchor {
         if !file.contains(a) {

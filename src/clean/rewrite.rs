@@ -8,12 +8,12 @@ use serde_json::json;
 
 use super::driver::{apply_in_op, locate_all, op_entries, CleanCtx};
 use crate::clock;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::exit::Exit;
 use crate::fsio::write_atomic;
 use crate::op::{failpoint, OpRecord};
 use crate::protocol::{
-    batch_id, check_shape, read_responses, AnswerStore, Fixture, PendingFile, Request, RequestKind,
+    batch_id, read_responses, AnswerStore, Fixture, PendingFile, Request, RequestKind,
     RewriteAnswer, StoredAnswer, SONNET_MEDIUM,
 };
 
@@ -45,31 +45,7 @@ pub fn advance(ctx: &CleanCtx<'_>, record: &mut OpRecord, next_iteration: u32) -
     }
     let mut answers = AnswerStore::read(&ctx.op.answers_json())?;
     if let Some(fixture) = Fixture::from_flag_or_env(None)? {
-        let mut added = false;
-        for (_, request) in &requests {
-            if answers.get(&request.request_id).is_some() {
-                continue;
-            }
-            if let Some(response) = fixture.answer(request) {
-                check_shape(request.kind, &response.to_string()).map_err(|e| {
-                    Error::usage(format!(
-                        "answers file {}: the answer for request {} (rewrite_span) is invalid: {e}",
-                        fixture.path().display(),
-                        request.request_id
-                    ))
-                })?;
-                answers.insert(
-                    request.request_id.clone(),
-                    StoredAnswer {
-                        kind: request.kind,
-                        source: "fixture".into(),
-                        response: response.clone(),
-                    },
-                );
-                added = true;
-            }
-        }
-        if added {
+        if fixture.answer_into(requests.iter().map(|(_, r)| r), &mut answers)? > 0 {
             answers.write(&ctx.op.answers_json())?;
         }
     }

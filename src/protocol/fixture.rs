@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::answers_store::{AnswerStore, StoredAnswer};
 use super::kind::RequestKind;
 use super::request::Request;
+use super::responses::check_shape;
 use crate::error::{Error, Result};
 use crate::json::strict;
 
@@ -86,6 +88,39 @@ impl Fixture {
     /// The fixture's answer to `request`, if it has one.
     pub fn answer(&self, request: &Request) -> Option<&Value> {
         self.by_id.get(&request.request_id).or_else(|| self.by_kind.get(&request.kind))
+    }
+
+    /// Answers every request in `requests` the fixture has an answer for and `store`
+    /// does not, after the same shape check a runner's answer gets. Returns how many
+    /// were added; an answer of the wrong shape is a usage error naming its request.
+    pub fn answer_into<'a>(
+        &self,
+        requests: impl IntoIterator<Item = &'a Request>,
+        store: &mut AnswerStore,
+    ) -> Result<usize> {
+        let mut added = 0;
+        for request in requests {
+            if store.get(&request.request_id).is_some() {
+                continue;
+            }
+            let Some(response) = self.answer(request) else { continue };
+            check_shape(request.kind, &response.to_string()).map_err(|e| {
+                Error::usage(format!(
+                    "answers file {}: the answer for request {} ({}) is invalid: {e}",
+                    self.path.display(),
+                    request.request_id,
+                    request.kind.as_str()
+                ))
+            })?;
+            let stored = StoredAnswer {
+                kind: request.kind,
+                source: "fixture".into(),
+                response: response.clone(),
+            };
+            store.insert(request.request_id.clone(), stored);
+            added += 1;
+        }
+        Ok(added)
     }
 
     pub fn path(&self) -> &Path {

@@ -139,6 +139,29 @@ impl std::fmt::Display for EditKind {
     }
 }
 
+/// Anything carrying an edit's kind and kind fields: the model's skeleton and the
+/// report's `exact_edit` both answer to the same KIND_TABLE rules through this.
+pub trait KindFields {
+    fn edit_kind(&self) -> EditKind;
+    /// Whether `field` is present.
+    fn has(&self, field: EditField) -> bool;
+}
+
+/// Every kind field the edit lacks though its kind requires it, and every one it
+/// carries though its kind takes no such field, as `(field, sentence)`.
+pub fn kind_field_problems(edit: &impl KindFields) -> Vec<(EditField, String)> {
+    let kind = edit.edit_kind();
+    let spec = kind.spec();
+    EditField::ALL
+        .into_iter()
+        .filter_map(|field| match (spec.fields.contains(&field), edit.has(field)) {
+            (true, false) => Some((field, format!("kind {kind} requires {}", field.as_str()))),
+            (false, true) => Some((field, format!("kind {kind} takes no {}", field.as_str()))),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Whether an op is a fixed edit or a rewrite an agent must write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]

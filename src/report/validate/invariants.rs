@@ -8,7 +8,7 @@ use super::violation::Violation;
 use crate::hash::{is_lower_hex, is_sha256_hex};
 use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
-use crate::report::kind_table::{derive_safety_tier, flags_for, EditField, OpType};
+use crate::report::kind_table::{derive_safety_tier, flags_for, kind_field_problems, OpType};
 use crate::report::totals::{round_tokens, Totals};
 use crate::report::types::{Entry, ExactEdit, Report, SCHEMA_VERSION};
 
@@ -264,30 +264,8 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
 
 fn check_edit(edit: &ExactEdit, at: &str, out: &mut Vec<Violation>) {
     let spec = edit.kind.spec();
-    for field in EditField::ALL {
-        let present = match field {
-            EditField::Anchor => edit.anchor.is_some(),
-            EditField::DestPath => edit.dest_path.is_some(),
-            EditField::Key => edit.key.is_some(),
-            EditField::Value => edit.value.is_some(),
-            EditField::CanonicalRef => edit.canonical_ref.is_some(),
-            EditField::Match => edit.match_text.is_some(),
-            EditField::Replacement => edit.replacement.is_some(),
-        };
-        let wanted = spec.fields.contains(&field);
-        if wanted && !present {
-            out.push(Violation::new(
-                format!("{at}.{}", field.as_str()),
-                "kind-fields",
-                format!("kind {} requires {}", edit.kind, field.as_str()),
-            ));
-        } else if present && !wanted {
-            out.push(Violation::new(
-                format!("{at}.{}", field.as_str()),
-                "kind-fields",
-                format!("kind {} takes no {}", edit.kind, field.as_str()),
-            ));
-        }
+    for (field, problem) in kind_field_problems(edit) {
+        out.push(Violation::new(format!("{at}.{}", field.as_str()), "kind-fields", problem));
     }
     if let Some(a) = edit.anchor {
         if a.start_line == 0 || a.end_line < a.start_line {
