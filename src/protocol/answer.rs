@@ -90,23 +90,7 @@ pub struct EditSkeleton {
     pub replacement: Option<String>,
 }
 
-impl crate::report::kind_table::KindFields for EditSkeleton {
-    fn edit_kind(&self) -> EditKind {
-        self.kind
-    }
-    fn has(&self, field: crate::report::kind_table::EditField) -> bool {
-        use crate::report::kind_table::EditField;
-        match field {
-            EditField::Anchor => self.anchor.is_some(),
-            EditField::DestPath => self.dest_path.is_some(),
-            EditField::Key => self.key.is_some(),
-            EditField::Value => self.value.is_some(),
-            EditField::CanonicalRef => self.canonical_ref.is_some(),
-            EditField::Match => self.match_text.is_some(),
-            EditField::Replacement => self.replacement.is_some(),
-        }
-    }
-}
+crate::report::kind_table::impl_kind_fields!(EditSkeleton);
 
 impl ClassifyAnswer {
     /// The lowest proposal confidence, if any proposal exists.

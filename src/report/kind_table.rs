@@ -147,6 +147,32 @@ pub trait KindFields {
     fn has(&self, field: EditField) -> bool;
 }
 
+/// Implements [`KindFields`] for a struct whose kind fields carry the JSON names
+/// (`anchor`, `dest_path`, `key`, `value`, `canonical_ref`, `match_text`, `replacement`):
+/// the model's `EditSkeleton` and the report's `ExactEdit`.
+macro_rules! impl_kind_fields {
+    ($t:ty) => {
+        impl $crate::report::kind_table::KindFields for $t {
+            fn edit_kind(&self) -> $crate::report::kind_table::EditKind {
+                self.kind
+            }
+            fn has(&self, field: $crate::report::kind_table::EditField) -> bool {
+                use $crate::report::kind_table::EditField;
+                match field {
+                    EditField::Anchor => self.anchor.is_some(),
+                    EditField::DestPath => self.dest_path.is_some(),
+                    EditField::Key => self.key.is_some(),
+                    EditField::Value => self.value.is_some(),
+                    EditField::CanonicalRef => self.canonical_ref.is_some(),
+                    EditField::Match => self.match_text.is_some(),
+                    EditField::Replacement => self.replacement.is_some(),
+                }
+            }
+        }
+    };
+}
+pub(crate) use impl_kind_fields;
+
 /// Every kind field the edit lacks though its kind requires it, and every one it
 /// carries though its kind takes no such field, as `(field, sentence)`.
 pub fn kind_field_problems(edit: &impl KindFields) -> Vec<(EditField, String)> {

@@ -141,23 +141,7 @@ pub struct ExactEdit {
     pub file_sha256: String,
 }
 
-impl crate::report::kind_table::KindFields for ExactEdit {
-    fn edit_kind(&self) -> EditKind {
-        self.kind
-    }
-    fn has(&self, field: crate::report::kind_table::EditField) -> bool {
-        use crate::report::kind_table::EditField;
-        match field {
-            EditField::Anchor => self.anchor.is_some(),
-            EditField::DestPath => self.dest_path.is_some(),
-            EditField::Key => self.key.is_some(),
-            EditField::Value => self.value.is_some(),
-            EditField::CanonicalRef => self.canonical_ref.is_some(),
-            EditField::Match => self.match_text.is_some(),
-            EditField::Replacement => self.replacement.is_some(),
-        }
-    }
-}
+crate::report::kind_table::impl_kind_fields!(ExactEdit);
 
 /// The span a generative entry's rewrite replaces, with the engine's hashes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
