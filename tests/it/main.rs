@@ -6,6 +6,7 @@ mod clean;
 mod cli_consistency;
 mod crash;
 mod demo;
+mod dogfood;
 mod handshake;
 mod runner_loop;
 mod scan;
