@@ -19,8 +19,8 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
         return;
     }
     let why = match loaded {
-        Some(Some(importer)) => format!("always loaded (imported by `{importer}`)"),
-        Some(None) => "always loaded".to_string(),
+        Some(Some(importer)) => format!("an always-loaded file (imported by `{importer}`)"),
+        Some(None) => "an always-loaded file".to_string(),
         None => "a doc".to_string(),
     };
     let detail = format!(
