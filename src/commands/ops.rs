@@ -24,13 +24,7 @@ pub fn run(root: Option<&Path>, cmd: OpsCommand) -> Result<Exit> {
 fn list(state: &StateDir, as_json: bool) -> Result<Exit> {
     let ops = op::list(state)?;
     if as_json {
-        let rows: Vec<_> = ops
-            .iter()
-            .map(|o| {
-                json!({"op_id": o.op_id, "command": o.command.as_str(), "phase": o.phase.as_str(),
-                       "iteration": o.iteration, "created_at": o.created_at, "tool_version": o.tool_version})
-            })
-            .collect();
+        let rows: Vec<_> = ops.iter().map(|o| o.summary()).collect();
         println!("{}", serde_json::to_string_pretty(&rows).expect("rows serialize"));
     } else if ops.is_empty() {
         eprintln!("no ops");

@@ -40,10 +40,7 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
     };
     let open: Vec<_> = op::list(&state)?.into_iter().filter(|o| o.phase.is_open()).collect();
     if args.json {
-        let ops: Vec<_> = open
-            .iter()
-            .map(|o| json!({"op_id": o.op_id, "command": o.command.as_str(), "phase": o.phase.as_str(), "iteration": o.iteration, "created_at": o.created_at}))
-            .collect();
+        let ops: Vec<_> = open.iter().map(|o| o.summary()).collect();
         let out = json!({
             "project_root": root.display().to_string(),
             "last_check": ts.last_check,

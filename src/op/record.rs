@@ -88,6 +88,15 @@ impl OpRecord {
         crate::json::state_file::read_state_file(path)
     }
 
+    /// The one-line summary `status --json` and `ops list --json` print.
+    pub fn summary(&self) -> serde_json::Value {
+        serde_json::json!({
+            "op_id": self.op_id, "command": self.command.as_str(), "phase": self.phase.as_str(),
+            "iteration": self.iteration, "created_at": self.created_at,
+            "tool_version": self.tool_version,
+        })
+    }
+
     /// Writes `op.json` atomically.
     pub fn write(&self, path: &Path) -> Result<()> {
         crate::json::state_file::write_state_file(path, self)

@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::lock::Lock;
 use super::state_dir::StateDir;
 use crate::error::{Error, Result};
-use crate::fsio::write_atomic;
-use crate::json::strict;
+use crate::json::state_file::{read_state_file, write_state_file};
 
 /// The contents of `state.json`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,10 +25,8 @@ impl Timestamps {
         if !path.exists() {
             return Ok(Timestamps::default());
         }
-        let text = strict::read_limited(&path)?;
+        let ts: Timestamps = read_state_file(&path)?;
         let corrupt = |message: String| Error::Corrupt { path: path.clone(), message };
-        let value = strict::parse(&text).map_err(|e| corrupt(e.to_string()))?;
-        let ts: Timestamps = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
         for t in [&ts.last_check, &ts.last_clean, &ts.last_reminded].into_iter().flatten() {
             crate::clock::parse(t)
                 .map_err(|_| corrupt(format!("{t:?} is not an RFC 3339 timestamp")))?;
@@ -39,9 +36,7 @@ impl Timestamps {
 
     /// Writes `state.json` atomically.
     pub fn write(&self, state: &StateDir, _lock: &Lock) -> Result<()> {
-        let mut text = serde_json::to_string_pretty(self).expect("timestamps serialize");
-        text.push('\n');
-        write_atomic(&state.state_path(), text.as_bytes())
+        write_state_file(&state.state_path(), self)
     }
 
     /// Reads, changes one field with `edit`, and writes back.
