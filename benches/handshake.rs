@@ -100,6 +100,7 @@ fn run(root: &Path, args: &[&str]) -> std::process::Output {
         .args(args)
         .env_remove("DOCHYGIENE_TIER2_FIXTURE")
         .env_remove("DOCHYGIENE_FAILPOINT")
+        .env("DOCHYGIENE_CACHE_DIR", "off") // every round pays for its own token counts
         .output()
         .unwrap()
 }

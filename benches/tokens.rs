@@ -33,7 +33,7 @@ fn main() {
     assert!(!texts.is_empty(), "no Markdown under {}", corpus.display());
 
     let t = Instant::now();
-    let estimator = Estimator::new(Encoding::O200kBase);
+    let estimator = Estimator::new(Encoding::O200kBase).uncached();
     let warm = estimator.count("warm up");
     println!("estimator first count (loads o200k_base): {:?} ({warm} tokens)", t.elapsed());
     let t = Instant::now();
@@ -58,6 +58,26 @@ fn main() {
     println!("tokens in corpus: {total}");
     println!("estimator:   median {a:?} over {ROUNDS} rounds = {:.0} tokens/s", rate(a));
     println!("raw encoder: median {b:?} over {ROUNDS} rounds = {:.0} tokens/s", rate(b));
+
+    // The count cache, warm: what a second run over the same docs pays per count.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::env::set_var("DOCHYGIENE_CACHE_DIR", dir.path());
+    let cached = Estimator::new(Encoding::O200kBase);
+    let n: u64 = texts.iter().map(|x| cached.count(x)).sum();
+    assert_eq!(n, total, "cached counts disagree");
+    let mut hits = Vec::new();
+    for _ in 0..ROUNDS {
+        let t = Instant::now();
+        let m: u64 = texts.iter().map(|x| cached.count(x)).sum();
+        hits.push(t.elapsed());
+        assert_eq!(m, total, "cached counts disagree");
+    }
+    let c = median(&mut hits);
+    println!(
+        "cache hits:  median {c:?} over {ROUNDS} rounds = {:.0} tokens/s ({:.0}x the raw encoder)",
+        rate(c),
+        b.as_secs_f64() / c.as_secs_f64()
+    );
     println!("ratio estimator/raw time: {:.3}", a.as_secs_f64() / b.as_secs_f64());
 }
 

@@ -26,7 +26,14 @@ pub fn main() -> ExitCode {
             return if e.use_stderr() { Exit::Usage.into() } else { Exit::Done.into() };
         }
     };
-    match commands::run(cli) {
+    let result = commands::run(cli);
+    if let Err((file, e)) = crate::tokens::cache::save_all() {
+        eprintln!(
+            "dochygiene: warning: token-count cache not saved to {} ({e}); set DOCHYGIENE_CACHE_DIR to a writable folder, or to `off`",
+            file.display()
+        );
+    }
+    match result {
         Ok(exit) => exit.into(),
         Err(err) => {
             eprint!("{}", err.render());

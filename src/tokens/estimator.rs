@@ -1,5 +1,6 @@
 //! Counts tokens with tiktoken-rs. The BPE tables are loaded once per process, and only
-//! when a count is first needed (loading o200k_base costs far more than counting a doc).
+//! when a count is first needed (loading o200k_base costs far more than counting a doc);
+//! counts already known to the machine's cache (`cache.rs`) need no tables at all.
 //!
 //! This is the only source of `raw_tokens`; no model ever supplies a token count.
 
@@ -7,6 +8,7 @@ use std::sync::OnceLock;
 
 use tiktoken_rs::CoreBPE;
 
+use super::cache;
 use super::encoding::Encoding;
 
 static O200K: OnceLock<CoreBPE> = OnceLock::new();
@@ -16,12 +18,18 @@ static CL100K: OnceLock<CoreBPE> = OnceLock::new();
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Estimator {
     encoding: Encoding,
+    cached: bool,
 }
 
 impl Estimator {
     /// A counter for `encoding`; nothing is loaded until the first count.
     pub fn new(encoding: Encoding) -> Self {
-        Estimator { encoding }
+        Estimator { encoding, cached: true }
+    }
+
+    /// The same counter without the count cache: every count runs the tokenizer.
+    pub fn uncached(self) -> Self {
+        Estimator { cached: false, ..self }
     }
 
     pub fn encoding(&self) -> Encoding {
@@ -29,8 +37,12 @@ impl Estimator {
     }
 
     /// Starts loading the tables on another thread, so a later count does not wait for
-    /// the whole load. Counting still works (and waits) if the load is not done.
+    /// the whole load. Counting still works (and waits) if the load is not done. Skipped
+    /// when the count cache holds counts: then the tables are most likely not needed.
     pub fn warm_in_background(&self) {
+        if self.cached && cache::with_cache(self.encoding, |c| !c.is_empty()) == Some(true) {
+            return;
+        }
         let this = *self;
         std::thread::spawn(move || {
             this.bpe();
@@ -42,6 +54,19 @@ impl Estimator {
         if text.is_empty() {
             return 0;
         }
+        if !self.cached {
+            return self.tokenize(text);
+        }
+        let key = cache::key(text);
+        if let Some(Some(n)) = cache::with_cache(self.encoding, |c| c.get(&key)) {
+            return n;
+        }
+        let n = self.tokenize(text);
+        cache::with_cache(self.encoding, |c| c.insert(key, n));
+        n
+    }
+
+    fn tokenize(&self, text: &str) -> u64 {
         self.bpe().encode_ordinary(text).len() as u64
     }
 

@@ -1,5 +1,6 @@
 //! Token counting and weighting: tiktoken-rs counts, injection frequencies.
 
+pub mod cache;
 mod encoding;
 mod estimator;
 mod injection;

@@ -46,6 +46,8 @@ where
     for var in ["DOCHYGIENE_NOW", "DOCHYGIENE_TIER2_FIXTURE", "DOCHYGIENE_FAILPOINT"] {
         cmd.env_remove(var);
     }
+    // Tests never read or write the machine's token-count cache (`cache.rs` has its own).
+    cmd.env("DOCHYGIENE_CACHE_DIR", "off");
     Run { cmd }
 }
 
