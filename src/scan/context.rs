@@ -1,7 +1,7 @@
 //! `ScanContext`: what every signal may read — the shortlist, the disk, git history,
 //! the always-loaded set, the declared versions, the thresholds — and `Findings`, where
 //! signals write. `Doc` is one parsed file, alive only while its own signals run, so a
-//! scan holds one doc's text at a time, not the tree's.
+//! scan holds one doc's text per worker thread, not the tree's.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -83,6 +83,13 @@ impl Findings {
             None => {
                 self.by_path.insert(path.to_string(), vec![signal]);
             }
+        }
+    }
+
+    /// Moves `other`'s signals in.
+    pub fn extend(&mut self, other: Findings) {
+        for (path, signals) in other.by_path {
+            self.by_path.entry(path).or_default().extend(signals);
         }
     }
 

@@ -1,11 +1,12 @@
 //! `Tree`: what exists on disk under the root, asked lazily and cached — file or folder
 //! kinds of link targets, and the anchors of Markdown targets outside the scanned set.
 //!
-//! It reads; it never writes. Single-threaded interior caching (`RefCell`).
+//! It reads; it never writes. The caches sit behind mutexes, so the scan's worker threads
+//! share one `Tree`; no lock is held while the disk is read.
 
-use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::markdown;
 
@@ -21,18 +22,18 @@ pub enum PathKind {
 #[derive(Debug)]
 pub struct Tree {
     root: PathBuf,
-    kinds: RefCell<HashMap<String, PathKind>>,
-    anchors: RefCell<HashMap<String, Option<HashSet<String>>>>,
+    kinds: Mutex<HashMap<String, PathKind>>,
+    anchors: Mutex<HashMap<String, Option<HashSet<String>>>>,
 }
 
 impl Tree {
     pub fn new(root: &Path) -> Self {
-        Tree { root: root.to_path_buf(), kinds: RefCell::default(), anchors: RefCell::default() }
+        Tree { root: root.to_path_buf(), kinds: Mutex::default(), anchors: Mutex::default() }
     }
 
     /// The kind of root-relative `path` (`""` is the root itself).
     pub fn kind(&self, path: &str) -> PathKind {
-        if let Some(kind) = self.kinds.borrow().get(path) {
+        if let Some(kind) = lock(&self.kinds).get(path) {
             return *kind;
         }
         let kind = match std::fs::metadata(self.root.join(path)) {
@@ -40,7 +41,7 @@ impl Tree {
             Ok(_) => PathKind::File,
             Err(_) => PathKind::Missing,
         };
-        self.kinds.borrow_mut().insert(path.to_string(), kind);
+        lock(&self.kinds).insert(path.to_string(), kind);
         kind
     }
 
@@ -51,14 +52,26 @@ impl Tree {
     /// Whether the Markdown file `path` (not among the scanned docs) has `fragment`;
     /// `None` when it cannot be read.
     pub fn external_doc_has_anchor(&self, path: &str, fragment: &str) -> Option<bool> {
-        let mut cache = self.anchors.borrow_mut();
-        let anchors = cache.entry(path.to_string()).or_insert_with(|| {
-            let bytes = std::fs::read(self.root.join(path)).ok()?;
-            let doc = markdown::parse(String::from_utf8_lossy(&bytes).into_owned());
-            Some(doc.anchors)
-        });
-        anchors.as_ref().map(|a| a.contains(fragment) || a.contains(&fragment.to_lowercase()))
+        let known = lock(&self.anchors).get(path).map(|a| has(a.as_ref(), fragment));
+        if let Some(answer) = known {
+            return answer;
+        }
+        let anchors = std::fs::read(self.root.join(path))
+            .ok()
+            .map(|bytes| markdown::parse(String::from_utf8_lossy(&bytes).into_owned()).anchors);
+        let answer = has(anchors.as_ref(), fragment);
+        lock(&self.anchors).insert(path.to_string(), anchors);
+        answer
     }
+}
+
+fn has(anchors: Option<&HashSet<String>>, fragment: &str) -> Option<bool> {
+    anchors.map(|a| a.contains(fragment) || a.contains(&fragment.to_lowercase()))
+}
+
+/// A cache stays usable after a panic elsewhere: its entries are never half-written.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

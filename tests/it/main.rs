@@ -12,6 +12,7 @@ mod runner_loop;
 mod scan;
 mod scan_formats;
 mod scan_git;
+mod scan_speed;
 mod scan_support;
 mod status_remind;
 mod support;

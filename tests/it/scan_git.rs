@@ -147,3 +147,29 @@ fn outside_git_the_git_signals_are_skipped_and_the_artifact_says_so() {
     let out = dochygiene(dir.path(), &["scan"]);
     assert!(out.stderr.contains("not a git repository"), "{}", out.stderr);
 }
+
+#[test]
+fn churn_is_the_net_change_since_the_doc_so_undone_work_does_not_count() {
+    let repo = GitRepo::new();
+    repo.write("docs/flip.md", "# Flip\n\nSee [the code](../src/flip.rs).\n");
+    repo.write("docs/grow.md", "# Grow\n\nSee [the code](../src/grow.rs).\n");
+    repo.write("src/flip.rs", &lines(5, "// base"));
+    repo.write("src/grow.rs", &lines(5, "// base"));
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.write("src/flip.rs", &format!("{}{}", lines(5, "// base"), lines(200, "// experiment")));
+    repo.write("src/grow.rs", &format!("{}{}", lines(5, "// base"), lines(60, "// more")));
+    repo.commit("2024-05-01T00:00:00Z", "try something, grow a little");
+    repo.write("src/flip.rs", &lines(5, "// base"));
+    repo.write("src/grow.rs", &format!("{}{}", lines(5, "// base"), lines(120, "// more")));
+    repo.commit("2024-06-01T00:00:00Z", "undo the experiment, grow more");
+    let a = scan_json(repo.path(), &[], 1);
+    let fired = |path: &str| {
+        a["signals"][path]
+            .as_array()
+            .is_some_and(|s| s.iter().any(|s| s["name"] == "edit_recency_vs_churn"))
+    };
+    assert!(!fired("docs/flip.md"), "400 lines changed, but the code is back where it was");
+    assert!(fired("docs/grow.md"), "120 lines more than when the doc was written");
+    let grow = &a["signals"]["docs/grow.md"][0];
+    assert!(grow["detail"].as_str().unwrap().contains("churned 120 lines"), "{grow}");
+}

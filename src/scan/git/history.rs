@@ -1,5 +1,5 @@
 //! `History`: what one `git log` pass says about the tree — where missing paths went
-//! (renamed or deleted), when each file last changed, and its line churn over time.
+//! (renamed or deleted) and when, and in which commit, each file last changed.
 //!
 //! Built from parsed commits; it never runs git itself (`runner.rs` does).
 
@@ -33,7 +33,6 @@ pub struct History {
     /// Per path: committer time and index into `hashes` of its last commit.
     last_change: HashMap<String, (i64, u32)>,
     hashes: Vec<String>,
-    churn: HashMap<String, Vec<(i64, u64)>>,
 }
 
 impl History {
@@ -58,24 +57,13 @@ impl History {
                     }
                 }
             }
-            h.add_churn_of(commit.time, commit.churn);
         }
         h
     }
 
-    /// Adds the line churn of commits read by a separate `--numstat` pass.
-    pub fn add_churn(&mut self, commits: Vec<Commit>) {
-        for commit in commits {
-            self.add_churn_of(commit.time, commit.churn);
-        }
-    }
-
-    fn add_churn_of(&mut self, time: i64, churn: Vec<(String, u64)>) {
-        for (path, lines) in churn {
-            if lines > 0 {
-                self.churn.entry(path).or_default().push((time, lines));
-            }
-        }
+    /// The hash of HEAD (the first commit git lists).
+    pub fn head(&self) -> Option<&str> {
+        self.hashes.first().map(String::as_str)
     }
 
     /// What became of missing `path`, following renames until a path that `exists`.
@@ -103,26 +91,6 @@ impl History {
         let (_, index) = self.last_change.get(path)?;
         self.hashes.get(*index as usize).map(String::as_str)
     }
-
-    /// Lines added + deleted after `since` in `path`, or in every file under it when it
-    /// is a folder (`""` is the whole tree). `skip` filters files out (e.g. docs).
-    pub fn churn_since(&self, path: &str, since: i64, skip: impl Fn(&str) -> bool) -> u64 {
-        let sum = |events: &Vec<(i64, u64)>| -> u64 {
-            events.iter().filter(|(t, _)| *t > since).map(|(_, n)| n).sum()
-        };
-        if let Some(events) = self.churn.get(path) {
-            return if skip(path) { 0 } else { sum(events) };
-        }
-        self.churn
-            .iter()
-            .filter(|(p, _)| is_under(p, path) && !skip(p))
-            .map(|(_, events)| sum(events))
-            .sum()
-    }
-}
-
-fn is_under(path: &str, dir: &str) -> bool {
-    dir.is_empty() || path.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))
 }
 
 #[cfg(test)]
@@ -156,27 +124,6 @@ mod tests {
         assert_eq!(h.last_change("c.md"), Some(300));
         assert_eq!(h.last_change_commit("c.md"), Some("h300"));
         assert_eq!(h.last_change_commit("b.md"), Some("h200"));
-    }
-
-    #[test]
-    fn churn_counts_after_a_date_for_files_and_folders() {
-        let h = History::from_commits(
-            vec![
-                commit(
-                    300,
-                    vec![Change::Modified("src/a.rs".into())],
-                    &[("src/a.rs", 60), ("docs/x.md", 9)],
-                ),
-                commit(200, vec![Change::Modified("src/b.rs".into())], &[("src/b.rs", 50)]),
-                commit(100, vec![Change::Added("src/a.rs".into())], &[("src/a.rs", 1000)]),
-            ],
-            false,
-        );
-        let none = |_: &str| false;
-        assert_eq!(h.churn_since("src/a.rs", 100, none), 60);
-        assert_eq!(h.churn_since("src", 100, none), 110);
-        assert_eq!(h.churn_since("", 150, |p: &str| p.ends_with(".md")), 110);
-        assert_eq!(h.churn_since("sr", 0, none), 0);
-        assert_eq!(h.last_change("src/a.rs"), Some(300));
+        assert_eq!(h.head(), Some("h300"));
     }
 }

@@ -1,8 +1,9 @@
-//! Git history for the whole tree, read in one `git log` pass.
+//! Git history for the whole tree, read in one `git log` pass (plus one `git diff-tree`
+//! for churn when a doc is old enough to need it).
 
 mod history;
 mod log_parse;
 mod runner;
 
 pub use history::{Fate, History};
-pub use runner::{load, load_churn, GitLoad, CHURN_ARGS, LOG_ARGS};
+pub use runner::{load, load_net_churn, GitLoad, CHURN_ARGS, LOG_ARGS};

@@ -1,11 +1,12 @@
 //! Runs the `git` binary: one `rev-parse` to learn whether the root is in a work tree
 //! (and shallow), one `git log --raw` over the whole tree (renames, deletions, last
 //! changes), and — only when some doc is old enough for `edit_recency_vs_churn` — one
-//! `git log --numstat` for the line churn of non-Markdown files in the commits after the
-//! oldest such doc's last change. Never a process per file.
+//! `git diff-tree --stdin` for the net line churn of the non-Markdown files those docs
+//! read, from each such doc's last commit to HEAD. Never a process per file.
 //!
-//! Line counts need blob diffs, which cost far more than the tree diffs of `--raw`; the
-//! split keeps that cost to the window and the files the signal reads.
+//! Line counts need blob diffs, which cost far more than the tree diffs of `--raw`; a net
+//! diff per distinct commit, limited to the files the signal reads, keeps that cost off
+//! the walk over history.
 //!
 //! Git's absence, a non-repository or an empty repository are not errors: the scan goes
 //! on without git signals and the artifact's `GitStatus.note` says why.
@@ -28,13 +29,17 @@ pub enum GitLoad {
 pub const LOG_ARGS: [&str; 7] =
     ["log", "-M", "--raw", "-z", "--no-color", "--relative", "--format=%x01%H %ct"];
 
-/// The `git log` arguments of the churn pass; a `<commit>..HEAD` range and a literal
-/// pathspec (the paths the candidates' churn is read for) follow.
-pub const CHURN_ARGS: [&str; 8] = [
-    "log",
+/// The `git diff-tree` arguments of the churn pass. Each stdin line is `<HEAD> <commit>`:
+/// HEAD diffed against that commit as its parent, one record (header included, even when
+/// empty) per line, in order. The pathspec of `churn_pathspec` follows.
+pub const CHURN_ARGS: [&str; 11] = [
+    "diff-tree",
+    "--stdin",
+    "-r",
     "-M",
     "--numstat",
     "-z",
+    "--always",
     "--no-color",
     "--no-textconv",
     "--relative",
@@ -83,34 +88,64 @@ pub fn load(root: &Path) -> GitLoad {
     GitLoad::Loaded(History::from_commits(commits, shallow))
 }
 
-/// Adds to `history` the line churn of `paths` (root-relative files or folders) in every
-/// commit after `since_commit` up to `HEAD`. On failure the reason is returned and churn
-/// stays empty.
-pub fn load_churn(
+/// The net line churn (added + deleted) of `paths` (root-relative files or folders)
+/// between each commit of `since` and `head`, as one list of `(path, lines)` per commit,
+/// in order: one `git diff-tree --stdin` for all of them. On failure the reason is
+/// returned.
+pub fn load_net_churn(
     root: &Path,
-    since_commit: &str,
+    head: &str,
+    since: &[String],
     paths: &[String],
-    history: &mut History,
-) -> Result<(), String> {
-    let range = format!("{since_commit}..HEAD");
+) -> Result<Vec<Vec<(String, u64)>>, String> {
     let whole = [".".to_string()];
     let paths = if paths.len() > MAX_PATHSPEC { &whole[..] } else { paths };
-    let out = git(root)
+    let mut child = git(root)
         .args(CHURN_ARGS)
-        .arg(&range)
         .arg("--")
-        .args(paths)
-        .env("GIT_LITERAL_PATHSPECS", "1")
+        .args(churn_pathspec(paths))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("git log --numstat could not be run ({e})"))?;
+        .spawn()
+        .map_err(|e| format!("git diff-tree could not be run ({e})"))?;
+    let input: String = since.iter().map(|c| format!("{head} {c}\n")).collect();
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // Written on its own thread: git answers line by line, and a full output pipe must
+    // not wait on a full input pipe.
+    let out = std::thread::scope(|s| {
+        s.spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(input.as_bytes()); // a failure shows in git's status
+        });
+        child.wait_with_output()
+    })
+    .map_err(|e| format!("git diff-tree could not be read ({e})"))?;
     if !out.status.success() {
         let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
-        return Err(format!("git log --numstat failed ({why})"));
+        return Err(format!("git diff-tree failed ({why})"));
     }
-    history.add_churn(parse_log(&out.stdout));
-    Ok(())
+    let records = parse_log(&out.stdout);
+    if records.len() != since.len() {
+        return Err(format!(
+            "git diff-tree gave {} records for {} commits",
+            records.len(),
+            since.len()
+        ));
+    }
+    Ok(records.into_iter().map(|r| r.churn).collect())
 }
+
+/// `paths` as literal pathspecs, minus Markdown: docs never count as churn, and leaving
+/// them out spares git their blob diffs.
+fn churn_pathspec(paths: &[String]) -> Vec<String> {
+    let mut spec: Vec<String> = paths.iter().map(|p| format!(":(literal){p}")).collect();
+    spec.extend(MARKDOWN_EXTENSIONS.iter().map(|ext| format!(":(exclude,glob,icase)**/*.{ext}")));
+    spec
+}
+
+/// What `broken_reference::is_markdown` calls Markdown.
+const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "mdx", "markdown"];
 
 fn git(root: &Path) -> Command {
     let mut cmd = Command::new("git");
@@ -133,6 +168,15 @@ fn git(root: &Path) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn churn_pathspec_is_literal_and_leaves_out_markdown() {
+        let spec = churn_pathspec(&["src/a b.rs".into(), ":odd".into(), ".".into()]);
+        assert_eq!(spec[..3], [":(literal)src/a b.rs", ":(literal):odd", ":(literal)."]);
+        assert_eq!(spec[3], ":(exclude,glob,icase)**/*.md");
+        let is_md = crate::scan::signals::broken_reference::is_markdown;
+        assert!(MARKDOWN_EXTENSIONS.iter().all(|e| is_md(&format!("x.{e}"))));
+    }
 
     #[test]
     fn outside_git_is_unavailable_not_an_error() {

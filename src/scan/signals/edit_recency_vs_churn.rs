@@ -1,9 +1,13 @@
 //! `edit_recency_vs_churn`: a doc last changed ≥ 90 days (configurable) before the
 //! newest commit, while the files it references — else the code in its folder —
-//! churned ≥ 100 lines (added + deleted) since. Markdown files never count as churn.
+//! churned ≥ 100 lines since: the net diff from the doc's last commit to HEAD, lines
+//! added + deleted ("how far the code moved since the doc was written"; a change undone
+//! later is no churn). Markdown files never count as churn.
 //!
-//! Docs old enough become `Candidate`s while they are parsed; the engine then reads the
-//! churn of every candidate's scope in one `git log --numstat` pass and `judge`s them.
+//! While a doc is parsed (history may still be loading on another thread) its
+//! `ChurnScope` is noted; once history is known, the docs old enough become
+//! `Candidate`s, the engine reads every candidate's net churn in one `git diff-tree`
+//! and `judge`s them.
 //!
 //! "Now" plays no part: the newest commit is the clock, so a repository left alone for
 //! a year does not make every doc stale.
@@ -23,25 +27,53 @@ pub struct Candidate {
     pub path: String,
     /// Committer time of the doc's last commit.
     pub changed: i64,
+    /// That commit's hash.
+    pub since: String,
     pub age_days: i64,
     /// Referenced files, or the doc's folder when it references none.
     pub scope: Vec<String>,
     pub referenced: bool,
 }
 
-/// `doc` as a candidate, when it is at least `stale_days` older than the newest commit.
-/// The churn itself is read later, in one pass for every candidate.
-pub fn candidate(ctx: &ScanContext<'_>, doc: &Doc) -> Option<Candidate> {
-    let history = ctx.history.as_ref()?;
-    let changed = history.last_change(&doc.path)?;
+/// The paths whose churn would judge a doc: the files it references, else its folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChurnScope {
+    pub paths: Vec<String>,
+    pub referenced: bool,
+}
+
+/// `doc`'s churn scope, read while the doc is parsed.
+pub fn scope_of(ctx: &ScanContext<'_>, doc: &Doc) -> ChurnScope {
+    let refs = referenced_paths(ctx, doc);
+    if refs.is_empty() {
+        ChurnScope { paths: vec![doc.dir().to_string()], referenced: false }
+    } else {
+        ChurnScope { paths: refs, referenced: true }
+    }
+}
+
+/// The doc at `path` as a candidate, when it is at least `stale_days` older than the
+/// newest commit. The churn itself is read later, in one pass for every candidate.
+pub fn candidate(
+    history: &History,
+    stale_days: u32,
+    path: &str,
+    scope: ChurnScope,
+) -> Option<Candidate> {
+    let changed = history.last_change(path)?;
+    let since = history.last_change_commit(path)?.to_string();
     let age_days = (history.newest_commit - changed) / DAY;
-    if age_days < i64::from(ctx.config.thresholds.stale_days) {
+    if age_days < i64::from(stale_days) {
         return None;
     }
-    let refs = referenced_paths(ctx, doc);
-    let referenced = !refs.is_empty();
-    let scope = if referenced { refs } else { vec![doc.dir().to_string()] };
-    Some(Candidate { path: doc.path.clone(), changed, age_days, scope, referenced })
+    Some(Candidate {
+        path: path.to_string(),
+        changed,
+        since,
+        age_days,
+        scope: scope.paths,
+        referenced: scope.referenced,
+    })
 }
 
 /// The git pathspec covering every candidate's scope: folders absorb what lies under
@@ -66,10 +98,10 @@ pub fn pathspec(candidates: &[Candidate]) -> Vec<String> {
     out
 }
 
-/// Adds the signal when the candidate's referenced code moved on without it.
-pub fn judge(ctx: &ScanContext<'_>, c: &Candidate, out: &mut Findings) {
-    let Some(history) = &ctx.history else { return };
-    let churns = churn_by_path(history, &c.scope, c.changed);
+/// Adds the signal when the candidate's referenced code moved on without it; `diff` is
+/// the net churn `(path, lines)` from the candidate's last commit to HEAD.
+pub fn judge(ctx: &ScanContext<'_>, c: &Candidate, diff: &[(String, u64)], out: &mut Findings) {
+    let churns = churn_by_path(diff, &c.scope);
     let total: u64 = churns.iter().map(|(_, n)| n).sum();
     if total < ctx.config.thresholds.churn_lines {
         return;
@@ -106,12 +138,26 @@ fn referenced_paths(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<String> {
     out
 }
 
-fn churn_by_path(history: &History, scope: &[String], since: i64) -> Vec<(String, u64)> {
+/// Per scope path (a file, a folder, `""` for the whole tree), the lines `diff` changed
+/// in non-Markdown files under it; paths without churn are left out.
+fn churn_by_path(diff: &[(String, u64)], scope: &[String]) -> Vec<(String, u64)> {
     scope
         .iter()
-        .map(|p| (p.clone(), history.churn_since(p, since, is_markdown)))
+        .map(|p| {
+            let lines = diff
+                .iter()
+                .filter(|(file, _)| is_at_or_under(file, p) && !is_markdown(file))
+                .map(|(_, n)| n)
+                .sum();
+            (p.clone(), lines)
+        })
         .filter(|(_, n)| *n > 0)
         .collect()
+}
+
+fn is_at_or_under(file: &str, scope: &str) -> bool {
+    scope.is_empty()
+        || file.strip_prefix(scope).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 #[cfg(test)]
@@ -122,10 +168,24 @@ mod tests {
         Candidate {
             path: "d.md".into(),
             changed: 0,
+            since: "c0".into(),
             age_days: 100,
             scope: scope.iter().map(|s| s.to_string()).collect(),
             referenced: true,
         }
+    }
+
+    #[test]
+    fn churn_sums_files_and_folders_but_never_docs() {
+        let diff: Vec<(String, u64)> = [("src/a.rs", 60), ("src/b.rs", 50), ("docs/x.md", 9)]
+            .iter()
+            .map(|(p, n)| (p.to_string(), *n))
+            .collect();
+        let scope = |s: &[&str]| s.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+        assert_eq!(churn_by_path(&diff, &scope(&["src/a.rs"])), [("src/a.rs".into(), 60)]);
+        assert_eq!(churn_by_path(&diff, &scope(&["src"])), [("src".into(), 110)]);
+        assert_eq!(churn_by_path(&diff, &scope(&[""])), [("".into(), 110)]);
+        assert!(churn_by_path(&diff, &scope(&["sr", "docs"])).is_empty());
     }
 
     #[test]
