@@ -86,11 +86,9 @@ impl Findings {
         }
     }
 
-    /// Moves `other`'s signals in.
-    pub fn extend(&mut self, other: Findings) {
-        for (path, signals) in other.by_path {
-            self.by_path.entry(path).or_default().extend(signals);
-        }
+    /// Every signal, whatever its path (for findings about one doc).
+    pub fn into_signals(self) -> Vec<Signal> {
+        self.by_path.into_values().flatten().collect()
     }
 
     /// The signals, each list sorted by line, then name, then the other fields, with

@@ -14,12 +14,14 @@ use super::context::{Doc, Findings, ScanContext};
 use super::git::{self, GitLoad};
 use super::options::ScanOptions;
 use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
+use super::signal::Signal;
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
     always_loaded, archive_to_live_ratio, duplicate_content, edit_recency_vs_churn,
     frontmatter_marker, manifests, stale_name_location, token_budget, version_skew,
 };
+use super::token_jobs::{self, TokenJob};
 use super::tree::Tree;
 use super::walk::walk;
 use crate::error::{Error, Result};
@@ -32,10 +34,12 @@ pub const HIDDEN_DIRS_RULE: &str = ".* (hidden folders, except .github)";
 /// Scans the tree at `root` (an absolute, canonical folder).
 ///
 /// Git history is read on its own thread (the `git` process runs on another core) while
-/// the docs are read and parsed by `workers()` threads. Each doc is held only while its
-/// own signals run; what crosses files (anchors for fragment checks, block fingerprints)
-/// is kept as hashes, so memory stays flat on big trees. The signals that need history
-/// run once both are done, so threads never change the artifact's bytes.
+/// `workers()` threads read and check the docs and this thread folds what each doc
+/// leaves (`DocOutcome`) into the whole tree's tallies. A doc is held only while its own
+/// signals run; what crosses files (anchors for fragment checks, block fingerprints) is
+/// kept as hashes, so memory stays flat on big trees. The steps that need history, the
+/// whole tree or the tokenizer's tables run after; every tally is order-free or sorted,
+/// so threads never change the artifact's bytes.
 pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     let config = &opts.config;
     let scope = Scope::new(&config.include, &opts.scopes, &config.exclude)?;
@@ -55,30 +59,38 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             always_loaded: always,
             known_versions: manifests::known_versions(root),
         };
-        let outcomes = read_docs(&ctx, opts.use_git)?;
+        let mut tally = Tally::new(ctx.paths.len());
+        read_docs(&ctx, opts.use_git, |index, outcome| tally.add(&ctx.paths, index, outcome))?;
+        let deferred = std::mem::take(&mut tally.deferred_counts);
+        for (index, signals) in run_deferred_counts(&ctx, deferred) {
+            let path = &ctx.paths[index as usize];
+            signals.into_iter().for_each(|sig| tally.out.push(path, sig));
+        }
         let (history, git_status) = git.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         ctx.history = history;
-        assemble(ctx, outcomes, git_status, opts)
+        tally.finish(&ctx, git_status, opts)
     })
 }
 
-/// What one doc contributes, computed without git history.
+/// What one doc leaves once it is read, computed without git history.
 struct DocOutcome {
     facts: FileFacts,
     problems: Vec<Problem>,
-    deferred: Vec<DeferredFragment>,
+    deferred_fragments: Vec<DeferredFragment>,
     anchors: AnchorSet,
-    findings: Findings,
+    signals: Vec<Signal>,
     marked: bool,
     prints: Vec<BlockPrint>,
     /// Read only when git is on.
     churn: Option<edit_recency_vs_churn::ChurnScope>,
+    /// Token counts that had to wait for the tokenizer's tables.
+    deferred_counts: Option<token_jobs::Deferred>,
 }
 
 /// Reads, parses and checks one doc.
 fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocOutcome> {
     let path = &ctx.paths[index as usize];
-    let (doc, bytes) =
+    let (mut doc, bytes) =
         Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),
@@ -91,75 +103,116 @@ fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocOutco
     let mut findings = Findings::default();
     version_skew::check(ctx, &doc, &mut findings);
     let marked = frontmatter_marker::check(ctx, &doc, &mut findings);
-    archive_to_live_ratio::check(ctx, &doc, &mut findings);
-    token_budget::check(ctx, &doc, &mut findings);
-    Ok(DocOutcome {
+    let mut signals = findings.into_signals();
+    let jobs: Vec<TokenJob> = [token_budget::job(ctx, &doc), archive_to_live_ratio::job(ctx, &doc)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let waiting = match token_jobs::try_now(&ctx.estimator, &doc.parsed.text, jobs) {
+        Ok(found) => {
+            signals.extend(found);
+            None
+        }
+        Err(jobs) => Some(jobs),
+    };
+    let outcome = DocOutcome {
         facts,
         problems: links.problems,
-        deferred: links.deferred,
+        deferred_fragments: links.deferred,
         anchors: AnchorSet::new(&doc.parsed.anchors),
-        findings,
+        signals,
         marked,
         prints: duplicate_content::prints(ctx, &doc, index),
         churn: use_git.then(|| edit_recency_vs_churn::scope_of(ctx, &doc)),
-    })
+        // Last: the text moves out of the doc, to be counted once the tables are in.
+        deferred_counts: waiting
+            .map(|jobs| token_jobs::Deferred { text: std::mem::take(&mut doc.parsed.text), jobs }),
+    };
+    Ok(outcome)
 }
 
-/// Every doc's outcome, in shortlist order. Workers take the next unread doc, so one
-/// large file does not hold up a whole share; the first error stops them all.
-fn read_docs(ctx: &ScanContext<'_>, use_git: bool) -> Result<Vec<DocOutcome>> {
+/// Reads every doc, handing each outcome to `fold` on the calling thread as soon as it
+/// is ready (in no particular order). Workers take the next unread doc, so one large
+/// file does not hold up a whole share; the first error stops them all, and the error of
+/// the lowest-numbered failing doc is returned. While the tokenizer's tables load (the
+/// longest single task of a cold scan), the last worker on a fully used machine pauses,
+/// leaving the loader a core.
+fn read_docs(
+    ctx: &ScanContext<'_>,
+    use_git: bool,
+    mut fold: impl FnMut(u32, DocOutcome),
+) -> Result<()> {
     let n = ctx.paths.len();
     let workers = workers().min(n);
     if workers <= 1 {
-        return (0..n as u32).map(|i| read_doc(ctx, i, use_git)).collect();
+        for i in 0..n as u32 {
+            fold(i, read_doc(ctx, i, use_git)?);
+        }
+        return Ok(());
     }
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let shares = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    while !failed.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= n {
-                            break;
-                        }
-                        match read_doc(ctx, i as u32, use_git) {
-                            Ok(outcome) => mine.push((i, outcome)),
-                            Err(e) => {
-                                failed.store(true, Ordering::Relaxed);
-                                return Err((i, e));
-                            }
+    // Outcomes travel in batches: one wake-up of this thread per document would cost
+    // more in context switches than folding them does.
+    const BATCH: usize = 64;
+    let (send, receive) = std::sync::mpsc::channel::<Vec<(u32, Result<DocOutcome>)>>();
+    let yields = workers >= cores();
+    std::thread::scope(|s| {
+        for w in 0..workers {
+            let send = send.clone();
+            let (next, failed) = (&next, &failed);
+            let yields = yields && w == workers - 1;
+            s.spawn(move || {
+                let mut batch = Vec::with_capacity(BATCH);
+                while !failed.load(Ordering::Relaxed) {
+                    if yields && ctx.estimator.is_loading() && next.load(Ordering::Relaxed) < n {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                        continue;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let outcome = read_doc(ctx, i as u32, use_git);
+                    if outcome.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    batch.push((i as u32, outcome));
+                    if batch.len() == BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        if send.send(full).is_err() {
+                            return;
                         }
                     }
-                    Ok(mine)
-                })
-            })
-            .collect();
-        let joined: Vec<_> = handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect();
-        joined
-    });
-    let mut all: Vec<Option<DocOutcome>> = Vec::new();
-    all.resize_with(n, || None);
-    let mut first_error: Option<(usize, Error)> = None;
-    for share in shares {
-        match share {
-            Ok(mine) => mine.into_iter().for_each(|(i, o)| all[i] = Some(o)),
-            Err((i, e)) => {
-                if first_error.as_ref().is_none_or(|(j, _)| i < *j) {
-                    first_error = Some((i, e));
                 }
+                let _ = send.send(batch);
+            });
+        }
+        drop(send);
+        let mut first_error: Option<(u32, Error)> = None;
+        for (i, outcome) in receive.into_iter().flatten() {
+            match outcome {
+                Ok(o) if first_error.is_none() => fold(i, o),
+                Ok(_) => {}
+                Err(e) if first_error.as_ref().is_none_or(|(j, _)| i < *j) => {
+                    first_error = Some((i, e))
+                }
+                Err(_) => {}
             }
         }
-    }
-    if let Some((_, e)) = first_error {
-        return Err(e);
-    }
-    Ok(all.into_iter().map(|o| o.expect("every index below n was read")).collect())
+        first_error.map_or(Ok(()), |(_, e)| Err(e))
+    })
+}
+
+/// Runs the token counts that waited for the tables (waiting for the load to finish);
+/// returns each doc's signals. One thread: tiktoken-rs's shared encoder does not scale
+/// across threads (rust-book's 94 large docs: 100 ms on one thread, 114 ms split over
+/// two), and the load, not the count, is the larger cost.
+fn run_deferred_counts(
+    ctx: &ScanContext<'_>,
+    deferred: Vec<(u32, token_jobs::Deferred)>,
+) -> Vec<(u32, Vec<Signal>)> {
+    deferred.into_iter().map(|(i, d)| (i, token_jobs::run(&ctx.estimator, d))).collect()
 }
 
 /// Worker threads for the doc phase: `DOCHYGIENE_THREADS`, else the cores available
@@ -169,55 +222,99 @@ fn workers() -> usize {
         .ok()
         .and_then(|v| v.trim().parse::<usize>().ok())
         .filter(|n| *n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8))
+        .unwrap_or_else(|| cores().min(8))
 }
 
-/// Merges the outcomes in shortlist order and runs what needs the whole tree or git.
-fn assemble(
-    ctx: ScanContext<'_>,
-    outcomes: Vec<DocOutcome>,
-    mut git_status: GitStatus,
-    opts: &ScanOptions,
-) -> Result<ScanArtifact> {
-    let mut out = Findings::default();
-    let mut anchors = Vec::with_capacity(outcomes.len());
-    let mut deferred: Vec<(u32, DeferredFragment)> = Vec::new();
-    let mut prints = Vec::new();
-    let mut marked = BTreeSet::new();
-    let mut files = BTreeMap::new();
-    let mut candidates = Vec::new();
-    let stale_days = ctx.config.thresholds.stale_days;
-    for (index, o) in outcomes.into_iter().enumerate() {
-        let path = &ctx.paths[index];
-        for problem in &o.problems {
-            report_problem(&ctx, problem, &mut out);
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The whole tree's tallies, folded from the doc outcomes in any order.
+struct Tally {
+    out: Findings,
+    anchors: Vec<AnchorSet>,
+    deferred_fragments: Vec<(u32, DeferredFragment)>,
+    prints: Vec<BlockPrint>,
+    marked: BTreeSet<String>,
+    files: BTreeMap<String, FileFacts>,
+    /// Link problems, judged once history is known.
+    problems: Vec<Problem>,
+    churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
+    deferred_counts: Vec<(u32, token_jobs::Deferred)>,
+}
+
+impl Tally {
+    fn new(docs: usize) -> Tally {
+        let mut anchors = Vec::new();
+        anchors.resize_with(docs, AnchorSet::default);
+        Tally {
+            out: Findings::default(),
+            anchors,
+            deferred_fragments: Vec::new(),
+            prints: Vec::new(),
+            marked: BTreeSet::new(),
+            files: BTreeMap::new(),
+            problems: Vec::new(),
+            churn: Vec::new(),
+            deferred_counts: Vec::new(),
         }
-        out.extend(o.findings);
-        deferred.extend(o.deferred.into_iter().map(|d| (index as u32, d)));
-        anchors.push(o.anchors);
-        prints.extend(o.prints);
-        if o.marked {
-            marked.insert(path.clone());
-        }
-        if let (Some(history), Some(churn)) = (&ctx.history, o.churn) {
-            candidates.extend(edit_recency_vs_churn::candidate(history, stale_days, path, churn));
-        }
-        files.insert(path.clone(), o.facts);
     }
-    check_deferred_fragments(&ctx, &anchors, deferred, &mut out)?;
-    judge_churn(&ctx, &candidates, &mut git_status, &mut out);
-    archive_to_live_ratio::folder_rule(&ctx, &marked, &mut out);
-    duplicate_content::run(&ctx, prints, &mut out);
-    Ok(ScanArtifact {
-        project_root: ctx.root.display().to_string(),
-        scope_globs: scope_globs(opts),
-        excluded_dirs: excluded_dirs(&opts.config),
-        files_scanned: files.len() as u64,
-        shortlist: ctx.paths.clone(),
-        signals: out.into_sorted(),
-        files,
-        git: git_status,
-    })
+
+    fn add(&mut self, paths: &[String], index: u32, o: DocOutcome) {
+        let path = &paths[index as usize];
+        for sig in o.signals {
+            self.out.push(path, sig);
+        }
+        self.anchors[index as usize] = o.anchors;
+        self.problems.extend(o.problems);
+        self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
+        self.prints.extend(o.prints);
+        if o.marked {
+            self.marked.insert(path.clone());
+        }
+        if let Some(churn) = o.churn {
+            self.churn.push((index, churn));
+        }
+        if let Some(d) = o.deferred_counts {
+            self.deferred_counts.push((index, d));
+        }
+        self.files.insert(path.clone(), o.facts);
+    }
+
+    /// Runs what needs git history or the whole tree, and builds the artifact.
+    fn finish(
+        mut self,
+        ctx: &ScanContext<'_>,
+        mut git_status: GitStatus,
+        opts: &ScanOptions,
+    ) -> Result<ScanArtifact> {
+        for problem in &self.problems {
+            report_problem(ctx, problem, &mut self.out);
+        }
+        let mut candidates = Vec::new();
+        if let Some(history) = &ctx.history {
+            let stale_days = ctx.config.thresholds.stale_days;
+            for (index, churn) in self.churn {
+                let path = &ctx.paths[index as usize];
+                candidates
+                    .extend(edit_recency_vs_churn::candidate(history, stale_days, path, churn));
+            }
+        }
+        check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.out)?;
+        judge_churn(ctx, &candidates, &mut git_status, &mut self.out);
+        archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
+        duplicate_content::run(ctx, self.prints, &mut self.out);
+        Ok(ScanArtifact {
+            project_root: ctx.root.display().to_string(),
+            scope_globs: scope_globs(opts),
+            excluded_dirs: excluded_dirs(&opts.config),
+            files_scanned: self.files.len() as u64,
+            shortlist: ctx.paths.clone(),
+            signals: self.out.into_sorted(),
+            files: self.files,
+            git: git_status,
+        })
+    }
 }
 
 /// A link problem becomes a `stale_name_location` when git explains it, else a

@@ -13,6 +13,7 @@ pub(crate) mod resolve;
 mod scope;
 mod signal;
 mod signals;
+mod token_jobs;
 mod tree;
 mod walk;
 

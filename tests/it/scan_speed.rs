@@ -24,7 +24,13 @@ fn scan(root: &Path, env: &[(&str, &Path)], threads: &str) -> Output {
 #[test]
 fn threads_never_change_the_artifact() {
     let repo = GitRepo::new();
-    for case in ["broken_reference", "duplicate_content", "archive_to_live_ratio"] {
+    for case in [
+        "broken_reference",
+        "duplicate_content",
+        "archive_to_live_ratio",
+        "token_budget",
+        "frontmatter_marker",
+    ] {
         copy_tree(&fixture(case), &repo.path().join(case));
     }
     repo.commit("2024-01-01T00:00:00Z", "start");

@@ -14,37 +14,40 @@ use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::ParsedDoc;
 use crate::scan::resolve::parent_dir;
 use crate::scan::signal::{Signal, SignalName};
+use crate::scan::token_jobs::TokenJob;
 use crate::tokens::ARCHIVE_DIR_NAMES;
 
-/// Adds the ratio signal for `doc`.
-pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
+/// The counts that decide the ratio signal for `doc`: the whole text, then each history
+/// range; `None` when the doc has no history, or too little to matter.
+pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
     let threshold = ctx.config.thresholds.archive_ratio;
     if is_changelog_file(&doc.path) || is_history_doc(&doc.parsed) {
-        return; // a doc that is history by name or title is an archive, not a live doc
+        return None; // a doc that is history by name or title is an archive, not a live doc
     }
     let ranges = archive_ranges(&doc.parsed);
     if ranges.is_empty() {
-        return;
+        return None;
     }
     let archived_bytes: usize = ranges.iter().map(|r| r.len()).sum();
     if (archived_bytes as f64) < threshold * doc.parsed.text.len() as f64 * 0.5 {
-        return; // far below the ratio even if history tokenizes twice as densely
+        return None; // far below the ratio even if history tokenizes twice as densely
     }
-    let total = ctx.estimator.count(&doc.parsed.text);
-    let archived: u64 = ranges.iter().map(|r| ctx.estimator.count(doc.parsed.slice(r))).sum();
-    if total == 0 || (archived as f64) < threshold * total as f64 {
-        return;
-    }
-    let pct = (archived as f64 * 100.0 / total as f64).round();
     let first = ranges.first().map_or(1, |r| doc.parsed.lines.line(r.start));
     let last = ranges.last().map_or(first, |r| doc.parsed.lines.end_line(r));
-    let detail = format!(
-        "{pct}% of the doc's tokens ({archived} of {total}) sit under history, changelog, archive, done or legacy headings or in strike-through"
-    );
-    out.push(
-        &doc.path,
-        Signal::new(SignalName::ArchiveToLiveRatio, first, detail).with_end_line(last),
-    );
+    let whole = 0..doc.parsed.text.len();
+    let mut spans = Vec::from([whole]);
+    spans.extend(ranges);
+    Some(TokenJob::new(spans, move |counts| {
+        let (total, archived) = (counts[0], counts[1..].iter().sum::<u64>());
+        if total == 0 || (archived as f64) < threshold * total as f64 {
+            return None;
+        }
+        let pct = (archived as f64 * 100.0 / total as f64).round();
+        let detail = format!(
+            "{pct}% of the doc's tokens ({archived} of {total}) sit under history, changelog, archive, done or legacy headings or in strike-through"
+        );
+        Some(Signal::new(SignalName::ArchiveToLiveRatio, first, detail).with_end_line(last))
+    }))
 }
 
 /// Whether the doc's title (its first heading, level 1) marks the whole doc as history.

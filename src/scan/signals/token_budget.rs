@@ -1,36 +1,41 @@
 //! `token_budget`: an always-loaded doc over `always_loaded_budget` tokens (2,000), or
 //! any other doc over `doc_budget` (8,000). Counted with `crate::tokens::Estimator`,
 //! and only for files whose byte size could exceed the budget (a token is at least one
-//! byte), so a large tree costs almost nothing here.
+//! byte), so a large tree costs almost nothing here. The count is a `TokenJob`: the
+//! engine may run it later, once the tables have loaded.
 
-use crate::scan::context::{Doc, Findings, ScanContext};
+use crate::scan::context::{Doc, ScanContext};
 use crate::scan::signal::{Signal, SignalName};
+use crate::scan::token_jobs::TokenJob;
 
-/// Adds the signal when `doc` is over its budget, spanning the whole file.
-pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
+/// The count that decides whether `doc` is over its budget (the signal spans the whole
+/// file); `None` when its byte size alone keeps it under.
+pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
     let t = &ctx.config.thresholds;
-    let loaded = ctx.always_loaded.get(&doc.path);
+    let loaded = ctx.always_loaded.get(&doc.path).cloned();
     let budget = if loaded.is_some() { t.always_loaded_budget } else { t.doc_budget };
     if doc.bytes <= budget {
-        return;
+        return None;
     }
-    let tokens = ctx.estimator.count(&doc.parsed.text);
-    if tokens <= budget {
-        return;
-    }
-    let why = match loaded {
-        Some(Some(importer)) => format!("an always-loaded file (imported by `{importer}`)"),
-        Some(None) => "an always-loaded file".to_string(),
-        None => "a doc".to_string(),
-    };
-    let detail = format!(
-        "{tokens} {} tokens, over the {budget}-token budget for {why}",
-        ctx.estimator.encoding().as_str()
-    );
-    let mut sig =
-        Signal::new(SignalName::TokenBudget, 1, detail).with_end_line(doc.parsed.line_count.max(1));
-    if let Some(Some(importer)) = loaded {
-        sig = sig.with_related_path(importer);
-    }
-    out.push(&doc.path, sig);
+    let encoding = ctx.estimator.encoding().as_str();
+    let end_line = doc.parsed.line_count.max(1);
+    let whole = 0..doc.parsed.text.len();
+    Some(TokenJob::new(Vec::from([whole]), move |counts| {
+        let tokens = counts[0];
+        if tokens <= budget {
+            return None;
+        }
+        let why = match &loaded {
+            Some(Some(importer)) => format!("an always-loaded file (imported by `{importer}`)"),
+            Some(None) => "an always-loaded file".to_string(),
+            None => "a doc".to_string(),
+        };
+        let detail =
+            format!("{tokens} {encoding} tokens, over the {budget}-token budget for {why}");
+        let mut sig = Signal::new(SignalName::TokenBudget, 1, detail).with_end_line(end_line);
+        if let Some(Some(importer)) = loaded {
+            sig = sig.with_related_path(importer);
+        }
+        Some(sig)
+    }))
 }
