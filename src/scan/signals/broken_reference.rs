@@ -178,8 +178,11 @@ fn fragment_ok(fragment: &str) -> bool {
 
 /// Whether a root-relative path is a Markdown file (its fragments are checkable).
 pub fn is_markdown(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".mdx", ".markdown"].iter().any(|ext| lower.ends_with(ext))
+    let path = path.as_bytes();
+    [".md", ".mdx", ".markdown"].iter().any(|ext| {
+        path.len() >= ext.len()
+            && path[path.len() - ext.len()..].eq_ignore_ascii_case(ext.as_bytes())
+    })
 }
 
 fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
@@ -293,5 +296,6 @@ mod tests {
         assert!(is_markdown("a/B.MD"));
         assert!(is_markdown("x.mdx"));
         assert!(!is_markdown("x.rs"));
+        assert!(!is_markdown("md") && !is_markdown("") && is_markdown("é.Markdown"));
     }
 }
