@@ -4,6 +4,7 @@
 mod anchors;
 mod artifact;
 mod context;
+mod doc_outcome;
 mod engine;
 mod git;
 pub mod markdown;
@@ -13,9 +14,11 @@ pub(crate) mod resolve;
 mod scope;
 mod signal;
 mod signals;
+mod tally;
 mod token_jobs;
 mod tree;
 mod walk;
+mod workers;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
 pub use engine::scan;

@@ -1,0 +1,79 @@
+//! `DocOutcome`: what one doc leaves once a worker has read, parsed and checked it —
+//! its file facts, its signals, and the hashes and problems the whole-tree steps need.
+//! Computed without git history (it may still be loading) and without other docs.
+//!
+//! It reads one file; it never writes one.
+
+use super::anchors::AnchorSet;
+use super::artifact::FileFacts;
+use super::context::{Doc, Findings, ScanContext};
+use super::signal::Signal;
+use super::signals::broken_reference::{self, DeferredFragment, Problem};
+use super::signals::duplicate_content::BlockPrint;
+use super::signals::{
+    archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, frontmatter_marker,
+    token_budget, version_skew,
+};
+use super::token_jobs::{self, TokenJob};
+use crate::error::{Error, Result};
+use crate::hash::sha256_hex;
+use crate::tokens::injection_frequency;
+
+/// What one doc leaves once it is read, computed without git history.
+pub struct DocOutcome {
+    pub facts: FileFacts,
+    pub problems: Vec<Problem>,
+    pub deferred_fragments: Vec<DeferredFragment>,
+    pub anchors: AnchorSet,
+    pub signals: Vec<Signal>,
+    pub marked: bool,
+    pub prints: Vec<BlockPrint>,
+    /// Read only when git is on.
+    pub churn: Option<edit_recency_vs_churn::ChurnScope>,
+    /// Token counts that had to wait for the tokenizer's tables.
+    pub deferred_counts: Option<token_jobs::Deferred>,
+}
+
+/// Reads, parses and checks one doc.
+pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocOutcome> {
+    let path = &ctx.paths[index as usize];
+    let (mut doc, bytes) =
+        Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+    let facts = FileFacts {
+        sha256: sha256_hex(&bytes),
+        bytes: doc.bytes,
+        lines: doc.parsed.line_count,
+        injection_frequency: injection_frequency(path, ctx.always_loaded.contains_key(path)),
+    };
+    drop(bytes);
+    let links = broken_reference::check_doc(ctx, &doc);
+    let mut findings = Findings::default();
+    version_skew::check(ctx, &doc, &mut findings);
+    let marked = frontmatter_marker::check(ctx, &doc, &mut findings);
+    let mut signals = findings.into_signals();
+    let jobs: Vec<TokenJob> = [token_budget::job(ctx, &doc), archive_to_live_ratio::job(ctx, &doc)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let waiting = match token_jobs::try_now(&ctx.estimator, &doc.parsed.text, jobs) {
+        Ok(found) => {
+            signals.extend(found);
+            None
+        }
+        Err(jobs) => Some(jobs),
+    };
+    let outcome = DocOutcome {
+        facts,
+        problems: links.problems,
+        deferred_fragments: links.deferred,
+        anchors: AnchorSet::new(&doc.parsed.anchors),
+        signals,
+        marked,
+        prints: duplicate_content::prints(ctx, &doc, index),
+        churn: use_git.then(|| edit_recency_vs_churn::scope_of(ctx, &doc)),
+        // Last: the text moves out of the doc, to be counted once the tables are in.
+        deferred_counts: waiting
+            .map(|jobs| token_jobs::Deferred { text: std::mem::take(&mut doc.parsed.text), jobs }),
+    };
+    Ok(outcome)
+}

@@ -1,0 +1,175 @@
+//! `Tally`: the whole tree's tallies, folded from the doc outcomes in any order, and
+//! the steps that need all of them — link problems judged against git history,
+//! fragments into other docs, churn, the archive folder rule, duplicate blocks — which
+//! end in the artifact's signals and file facts.
+//!
+//! It runs `git diff-tree` (through `git::load_net_churn`) and re-reads docs with a
+//! failed fragment; it never writes a file.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::anchors::AnchorSet;
+use super::artifact::{FileFacts, GitStatus};
+use super::context::{Doc, Findings, ScanContext};
+use super::doc_outcome::DocOutcome;
+use super::git;
+use super::signal::Signal;
+use super::signals::broken_reference::{self, DeferredFragment, Problem};
+use super::signals::duplicate_content::BlockPrint;
+use super::signals::{
+    archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, stale_name_location,
+};
+use super::token_jobs;
+use crate::error::{Error, Result};
+
+/// The whole tree's tallies, folded from the doc outcomes in any order.
+pub struct Tally {
+    pub out: Findings,
+    anchors: Vec<AnchorSet>,
+    deferred_fragments: Vec<(u32, DeferredFragment)>,
+    prints: Vec<BlockPrint>,
+    marked: BTreeSet<String>,
+    files: BTreeMap<String, FileFacts>,
+    /// Link problems, judged once history is known.
+    problems: Vec<Problem>,
+    churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
+    pub deferred_counts: Vec<(u32, token_jobs::Deferred)>,
+}
+
+impl Tally {
+    pub fn new(docs: usize) -> Tally {
+        let mut anchors = Vec::new();
+        anchors.resize_with(docs, AnchorSet::default);
+        Tally {
+            out: Findings::default(),
+            anchors,
+            deferred_fragments: Vec::new(),
+            prints: Vec::new(),
+            marked: BTreeSet::new(),
+            files: BTreeMap::new(),
+            problems: Vec::new(),
+            churn: Vec::new(),
+            deferred_counts: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, paths: &[String], index: u32, o: DocOutcome) {
+        let path = &paths[index as usize];
+        for sig in o.signals {
+            self.out.push(path, sig);
+        }
+        self.anchors[index as usize] = o.anchors;
+        self.problems.extend(o.problems);
+        self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
+        self.prints.extend(o.prints);
+        if o.marked {
+            self.marked.insert(path.clone());
+        }
+        if let Some(churn) = o.churn {
+            self.churn.push((index, churn));
+        }
+        if let Some(d) = o.deferred_counts {
+            self.deferred_counts.push((index, d));
+        }
+        self.files.insert(path.clone(), o.facts);
+    }
+
+    /// Runs what needs git history or the whole tree; `git_status` gains a note when the
+    /// churn pass fails.
+    pub fn finish(mut self, ctx: &ScanContext<'_>, git_status: &mut GitStatus) -> Result<Tallied> {
+        for problem in &self.problems {
+            report_problem(ctx, problem, &mut self.out);
+        }
+        let mut candidates = Vec::new();
+        if let Some(history) = &ctx.history {
+            let stale_days = ctx.config.thresholds.stale_days;
+            for (index, churn) in self.churn {
+                let path = &ctx.paths[index as usize];
+                candidates
+                    .extend(edit_recency_vs_churn::candidate(history, stale_days, path, churn));
+            }
+        }
+        check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.out)?;
+        judge_churn(ctx, &candidates, git_status, &mut self.out);
+        archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
+        duplicate_content::run(ctx, self.prints, &mut self.out);
+        Ok(Tallied { signals: self.out.into_sorted(), files: self.files })
+    }
+}
+
+/// The finished tallies: every signal by path (sorted), every file's facts.
+pub struct Tallied {
+    pub signals: BTreeMap<String, Vec<Signal>>,
+    pub files: BTreeMap<String, FileFacts>,
+}
+
+/// A link problem becomes a `stale_name_location` when git explains it, else a
+/// `broken_reference`.
+fn report_problem(ctx: &ScanContext<'_>, problem: &Problem, out: &mut Findings) {
+    let stale = match problem {
+        Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
+        Problem::MissingFragment { .. } => None,
+    };
+    let (path, sig) = stale.unwrap_or_else(|| broken_reference::signal(problem));
+    out.push(&path, sig);
+}
+
+/// Checks fragments into other docs now that every doc's anchors are known; the docs
+/// with failures are re-read to name them.
+fn check_deferred_fragments(
+    ctx: &ScanContext<'_>,
+    anchors: &[AnchorSet],
+    deferred: Vec<(u32, DeferredFragment)>,
+    out: &mut Findings,
+) -> Result<()> {
+    let mut failed: BTreeMap<u32, Vec<DeferredFragment>> = BTreeMap::new();
+    for (source, check) in deferred {
+        if !check.holds(&anchors[check.target as usize]) {
+            failed.entry(source).or_default().push(check);
+        }
+    }
+    for (source, checks) in failed {
+        let path = &ctx.paths[source as usize];
+        let (doc, _) =
+            Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+        for problem in broken_reference::recover(ctx, &doc, &checks) {
+            report_problem(ctx, &problem, out);
+        }
+    }
+    Ok(())
+}
+
+/// Reads every candidate's net churn (one `git diff-tree` for all their last commits),
+/// then judges each candidate.
+fn judge_churn(
+    ctx: &ScanContext<'_>,
+    candidates: &[edit_recency_vs_churn::Candidate],
+    status: &mut GitStatus,
+    out: &mut Findings,
+) {
+    let Some(head) = ctx.history.as_ref().and_then(|h| h.head()) else {
+        return;
+    };
+    if candidates.is_empty() {
+        return;
+    }
+    let mut since: Vec<String> = candidates.iter().map(|c| c.since.clone()).collect();
+    since.sort_unstable();
+    since.dedup();
+    let paths = edit_recency_vs_churn::pathspec(candidates);
+    let diffs = match git::load_net_churn(ctx.root, head, &since, &paths) {
+        Ok(diffs) => diffs,
+        Err(why) => {
+            let why = format!("{why}; edit_recency_vs_churn skipped");
+            status.note = Some(match status.note.take() {
+                Some(earlier) => format!("{earlier}; {why}"),
+                None => why,
+            });
+            return;
+        }
+    };
+    for c in candidates {
+        let at = since.binary_search(&c.since).expect("every candidate's commit was asked");
+        edit_recency_vs_churn::judge(ctx, c, &diffs[at], out);
+    }
+}
