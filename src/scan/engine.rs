@@ -2,7 +2,8 @@
 //! `doc_outcome.rs`), read git history once, run the eight signals, and assemble a
 //! deterministic `ScanArtifact` (`tally.rs`).
 //!
-//! It reads the tree and runs `git`; it never writes a file. Same tree and options, same
+//! It reads the tree and runs `git`; it never writes a file (token counts it computes
+//! reach the machine's cache only when `cli::main` saves it). Same tree and options, same
 //! artifact bytes: every list is sorted and every map is a `BTreeMap`.
 
 use std::path::Path;
