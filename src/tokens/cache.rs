@@ -114,6 +114,11 @@ impl CountCache {
 
     /// Writes the file when this run counted something new.
     pub fn save(&mut self) -> std::io::Result<()> {
+        self.save_at_most(MAX_ENTRIES)
+    }
+
+    /// `save`, keeping at most `cap` counts: this run's first, then the file's in order.
+    fn save_at_most(&mut self, cap: usize) -> std::io::Result<()> {
         let Some(file) = self.file.clone() else { return Ok(()) };
         if !self.dirty {
             return Ok(());
@@ -121,7 +126,7 @@ impl CountCache {
         let mut body = Vec::with_capacity(MAGIC.len() + RECORD * self.counts.len() + CHECKSUM);
         body.extend_from_slice(MAGIC);
         let unused = self.file_order.iter().filter(|k| !self.counts[*k].used);
-        for key in self.used.iter().chain(unused).take(MAX_ENTRIES) {
+        for key in self.used.iter().chain(unused).take(cap) {
             body.extend_from_slice(key);
             body.extend_from_slice(&self.counts[key].count.to_le_bytes());
         }
@@ -230,21 +235,21 @@ mod tests {
     }
 
     #[test]
-    fn used_entries_are_kept_first() {
+    fn past_the_cap_the_least_recently_used_fall_off() {
         let dir = tempfile::tempdir().unwrap();
-        let file = cache_file(dir.path(), Encoding::Cl100kBase);
+        let file = cache_file(dir.path(), Encoding::O200kBase);
         let mut c = CountCache::load(file.clone());
-        for i in 0..5u64 {
+        for i in 0..4u64 {
             c.insert(key(&i.to_string()), i);
         }
         c.save().unwrap();
         let mut c = CountCache::load(file.clone());
-        assert_eq!(c.get(&key("4")), Some(4));
+        assert_eq!(c.get(&key("2")), Some(2));
         c.insert(key("new"), 9);
-        c.save().unwrap();
-        let c = CountCache::load(file);
-        assert_eq!(c.file_order[..2], [key("4"), key("new")]);
-        assert_eq!(c.file_order.len(), 6);
+        c.save_at_most(3).unwrap();
+        let mut c = CountCache::load(file);
+        assert_eq!(c.file_order, [key("2"), key("new"), key("0")], "used first, then file order");
+        assert_eq!(c.get(&key("3")), None, "the least recently used fell off");
     }
 
     #[test]
