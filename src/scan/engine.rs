@@ -13,10 +13,8 @@ use super::context::{Doc, ScanContext};
 use super::git::{self, GitLoad};
 use super::options::ScanOptions;
 use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
-use super::signal::Signal;
 use super::signals::{always_loaded, manifests};
 use super::tally::Tally;
-use super::token_jobs;
 use super::tree::Tree;
 use super::walk::walk;
 use super::workers::read_docs;
@@ -56,11 +54,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         };
         let mut tally = Tally::new(ctx.paths.len());
         read_docs(&ctx, opts.use_git, |index, outcome| tally.add(&ctx.paths, index, outcome))?;
-        let deferred = std::mem::take(&mut tally.deferred_counts);
-        for (index, signals) in run_deferred_counts(&ctx, deferred) {
-            let path = &ctx.paths[index as usize];
-            signals.into_iter().for_each(|sig| tally.out.push(path, sig));
-        }
+        tally.run_deferred_counts(&ctx);
         let (history, mut git_status) = git.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         ctx.history = history;
         let tallied = tally.finish(&ctx, &mut git_status)?;
@@ -75,17 +69,6 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             git: git_status,
         })
     })
-}
-
-/// Runs the token counts that waited for the tables (waiting for the load to finish);
-/// returns each doc's signals. One thread: tiktoken-rs's shared encoder does not scale
-/// across threads (rust-book's 94 large docs: 100 ms on one thread, 114 ms split over
-/// two), and the load, not the count, is the larger cost.
-fn run_deferred_counts(
-    ctx: &ScanContext<'_>,
-    deferred: Vec<(u32, token_jobs::Deferred)>,
-) -> Vec<(u32, Vec<Signal>)> {
-    deferred.into_iter().map(|(i, d)| (i, token_jobs::run(&ctx.estimator, d))).collect()
 }
 
 fn read_history(root: &Path, use_git: bool) -> (Option<git::History>, GitStatus) {

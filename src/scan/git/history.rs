@@ -81,15 +81,10 @@ impl History {
         None
     }
 
-    /// Committer time of the last commit that touched `path`.
-    pub fn last_change(&self, path: &str) -> Option<i64> {
-        self.last_change.get(path).map(|(time, _)| *time)
-    }
-
-    /// The hash of the last commit that touched `path`.
-    pub fn last_change_commit(&self, path: &str) -> Option<&str> {
-        let (_, index) = self.last_change.get(path)?;
-        self.hashes.get(*index as usize).map(String::as_str)
+    /// Committer time and hash of the last commit that touched `path`.
+    pub fn last_commit(&self, path: &str) -> Option<(i64, &str)> {
+        let (time, index) = self.last_change.get(path)?;
+        Some((*time, self.hashes.get(*index as usize)?.as_str()))
     }
 }
 
@@ -121,9 +116,8 @@ mod tests {
         assert_eq!(h.fate("gone.md", exists), Some(Fate::Deleted { at: 100 }));
         assert_eq!(h.fate("never.md", exists), None);
         assert_eq!(h.newest_commit, 300);
-        assert_eq!(h.last_change("c.md"), Some(300));
-        assert_eq!(h.last_change_commit("c.md"), Some("h300"));
-        assert_eq!(h.last_change_commit("b.md"), Some("h200"));
+        assert_eq!(h.last_commit("c.md"), Some((300, "h300")));
+        assert_eq!(h.last_commit("b.md"), Some((200, "h200")));
         assert_eq!(h.head(), Some("h300"));
     }
 }

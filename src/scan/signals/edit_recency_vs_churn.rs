@@ -60,8 +60,7 @@ pub fn candidate(
     path: &str,
     scope: ChurnScope,
 ) -> Option<Candidate> {
-    let changed = history.last_change(path)?;
-    let since = history.last_change_commit(path)?.to_string();
+    let (changed, since) = history.last_commit(path)?;
     let age_days = (history.newest_commit - changed) / DAY;
     if age_days < i64::from(stale_days) {
         return None;
@@ -69,7 +68,7 @@ pub fn candidate(
     Some(Candidate {
         path: path.to_string(),
         changed,
-        since,
+        since: since.to_string(),
         age_days,
         scope: scope.paths,
         referenced: scope.referenced,
