@@ -9,6 +9,7 @@ mod demo;
 mod dogfood;
 mod handshake;
 mod runner_loop;
+mod safety;
 mod scan;
 mod scan_formats;
 mod scan_git;

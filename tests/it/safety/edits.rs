@@ -1,0 +1,1 @@
+//! See `safety/mod.rs`.

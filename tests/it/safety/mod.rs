@@ -1,0 +1,14 @@
+//! Untrusted input (SPEC section 13, `guide/architecture.md` "Trust boundaries"): a cloned
+//! repository's files, symlinks and frontmatter, answers, fixtures and state a user may
+//! have edited. Every test here failed before its fix.
+//!
+//! - `confinement` — nothing read or written outside the root or through `.dochygiene`
+//!   symlinks; non-regular inputs; corrupt state; closed stdout; `remind` writes nothing.
+//! - `edits` — every byte outside an edit's span kept (non-UTF-8, CRLF, BOM), file modes,
+//!   inbound links of a moved doc, `dest_path` rules, bounded answer fields.
+//! - `parsing` — bounded parsing under a memory cap (YAML bombs, deep nesting, huge docs)
+//!   and property tests of the untrusted readers.
+
+mod confinement;
+mod edits;
+mod parsing;
