@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Scores one scan artifact against a hand-judged label file.
+
+usage: score.py LABELS.tsv SCAN.json [--unlabeled OUT.tsv]
+
+A label row is: file, signal, line, ref, label (true|false|debatable), reason, detail.
+`ref` is the signal's target, else its related_path, else empty. A signal matches the row
+with the same file, signal and ref on the same line, else any row with the same file,
+signal and ref (a signal that moved or was grouped keeps its judgment). Signals no row
+matches are 'unlabeled' and written to --unlabeled for judging; a figure with unlabeled
+signals is incomplete and says so. Rows of kind 'miss' (signal column '!miss:NAME')
+are known misses: a signal NAME on that file (and line, if given) that a maintainer
+would want; the scorer reports which are found.
+"""
+import csv, json, sys
+
+def ref(s):
+    return s.get("target") or s.get("related_path") or ""
+
+def main():
+    labels_path, scan_path = sys.argv[1], sys.argv[2]
+    out = sys.argv[sys.argv.index("--unlabeled") + 1] if "--unlabeled" in sys.argv else None
+    exact, loose, misses = {}, {}, []
+    with open(labels_path, newline="") as f:
+        for row in csv.reader(f, delimiter="\t"):
+            if not row or row[0].startswith("#"):
+                continue
+            file, sig, line, r, label = row[:5]
+            if sig.startswith("!miss:"):
+                misses.append((file, sig[6:], line, r, row[5] if len(row) > 5 else ""))
+                continue
+            exact[(file, sig, line, r)] = label
+            loose.setdefault((file, sig, r), label)
+    scan = json.load(open(scan_path))
+    counts = {"true": 0, "false": 0, "debatable": 0, "unlabeled": 0}
+    by_signal = {}
+    unlabeled = []
+    emitted = set()
+    for file, sigs in scan["signals"].items():
+        for s in sigs:
+            key = (file, s["name"], str(s["line"]), ref(s))
+            emitted.add((file, s["name"]))
+            label = exact.get(key) or loose.get((file, s["name"], ref(s)))
+            if label is None:
+                label = "unlabeled"
+                unlabeled.append(list(key) + ["", "", s["detail"]])
+            counts[label] += 1
+            by_signal.setdefault(s["name"], {"true": 0, "false": 0, "debatable": 0, "unlabeled": 0})[label] += 1
+    t, fl = counts["true"], counts["false"]
+    precision = f"{100 * t / (t + fl):.1f} %" if t + fl else "n/a"
+    found = [m for m in misses if (m[0], m[1]) in emitted]
+    print(json.dumps({
+        "signals": sum(counts.values()), **counts, "precision": precision,
+        "incomplete": counts["unlabeled"] > 0,
+        "misses_listed": len(misses), "misses_found": len(found),
+        "misses_open": [f"{m[0]} {m[1]} {m[2]} {m[4]}" for m in misses if (m[0], m[1]) not in emitted],
+        "by_signal": by_signal,
+    }))
+    if out:
+        with open(out, "w", newline="") as f:
+            w = csv.writer(f, delimiter="\t", lineterminator="\n")
+            for row in unlabeled:
+                w.writerow(row)
+
+if __name__ == "__main__":
+    main()
