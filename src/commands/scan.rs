@@ -38,11 +38,18 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
         (true, None) => String::new(),
         (false, None) => "; git not used".into(),
     };
+    let skipped = match artifact.skipped.len() {
+        0 => String::new(),
+        n => format!("; {n} skipped by role (fixtures, translations, generated: see `skipped` in --format json)"),
+    };
     eprintln!(
-        "dochygiene scan: {count} signal{} in {} of {} files{git}",
+        "dochygiene scan: {count} signal{} in {} of {} files{skipped}{git}",
         if count == 1 { "" } else { "s" },
         artifact.signals.len(),
         artifact.files_scanned
     );
+    for warning in &artifact.warnings {
+        eprintln!("warning: {warning}");
+    }
     Ok(if count > 0 && !args.exit_zero { Exit::Findings } else { Exit::Done })
 }

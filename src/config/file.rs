@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::doc_role::DocRole;
 use crate::error::{Error, Result};
 use crate::tokens::Encoding;
 
@@ -24,6 +25,9 @@ pub struct Config {
     pub exclude: Vec<String>,
     /// Globs of files an agent loads every session, on top of the root agent files.
     pub always_loaded: Vec<String>,
+    /// Roles left out of the default scope (test fixtures, translations, generated
+    /// files) that are scanned all the same.
+    pub include_roles: Vec<DocRole>,
     pub thresholds: Thresholds,
     pub tokens: TokensConfig,
     pub check: CheckConfig,
@@ -43,8 +47,12 @@ pub struct Thresholds {
     pub duplicate_min_chars: usize,
     /// `token_budget`: tokens allowed in an always-loaded file.
     pub always_loaded_budget: u64,
-    /// `token_budget`: tokens allowed in any other doc.
+    /// `token_budget`: tokens allowed in a doc an agent loads on demand (skills,
+    /// commands, rules).
     pub doc_budget: u64,
+    /// `token_budget`: tokens allowed in a doc for people (README, guides, site pages);
+    /// unset, such docs have no budget.
+    pub user_doc_budget: Option<u64>,
 }
 
 impl Default for Thresholds {
@@ -56,6 +64,7 @@ impl Default for Thresholds {
             duplicate_min_chars: 200,
             always_loaded_budget: 2000,
             doc_budget: 8000,
+            user_doc_budget: None,
         }
     }
 }

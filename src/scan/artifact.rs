@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::role::{DocRole, Skipped};
 use super::signal::Signal;
 
 /// Facts about one scanned file.
@@ -20,6 +21,9 @@ pub struct FileFacts {
     pub lines: u32,
     /// How often an agent loads this file per session (SPEC section 11).
     pub injection_frequency: f64,
+    /// What the file is for (SPEC section 13); signals decide by it.
+    #[serde(default)]
+    pub role: DocRole,
 }
 
 /// Whether git history was read, and if not, why.
@@ -46,5 +50,12 @@ pub struct ScanArtifact {
     /// Signal-bearing files only, each list sorted by line then name.
     pub signals: BTreeMap<String, Vec<Signal>>,
     pub files: BTreeMap<String, FileFacts>,
+    /// Files found but left out of the default scope by their role, with the reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
+    /// Problems the user should hear about that stopped nothing (an include glob that
+    /// matches no file).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     pub git: GitStatus,
 }

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use super::git::History;
 use super::markdown::ParsedDoc;
+use super::role::DocRole;
 use super::signal::Signal;
 use super::signals::manifests::KnownVersion;
 use super::tree::Tree;
@@ -52,6 +53,8 @@ pub struct ScanContext<'a> {
     pub config: &'a Config,
     /// Every scanned path, sorted (the shortlist).
     pub paths: Vec<String>,
+    /// `roles[i]` is the role of `paths[i]`.
+    pub roles: Vec<DocRole>,
     pub tree: Tree,
     /// `None` when git is off or unavailable.
     pub history: Option<History>,
@@ -64,6 +67,11 @@ pub struct ScanContext<'a> {
 }
 
 impl ScanContext<'_> {
+    /// The role of scanned `path` (`UserDoc` for a path outside the shortlist).
+    pub fn role(&self, path: &str) -> DocRole {
+        self.doc_index(path).map_or(DocRole::UserDoc, |i| self.roles[i as usize])
+    }
+
     /// The index of `path` in the shortlist.
     pub fn doc_index(&self, path: &str) -> Option<u32> {
         self.paths.binary_search_by(|p| p.as_str().cmp(path)).ok().map(|i| i as u32)

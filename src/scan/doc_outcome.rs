@@ -7,7 +7,8 @@
 use super::anchors::AnchorSet;
 use super::artifact::FileFacts;
 use super::context::{Doc, Findings, ScanContext};
-use super::signal::Signal;
+use super::role;
+use super::signal::{Signal, SignalName};
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
@@ -44,17 +45,28 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocO
         bytes: doc.bytes,
         lines: doc.parsed.line_count,
         injection_frequency: injection_frequency(path, ctx.always_loaded.contains_key(path)),
+        role: ctx.roles[index as usize],
     };
     drop(bytes);
+    let role = facts.role;
+    let applies = |name| role::signal_applies(role, name);
     let links = broken_reference::check_doc(ctx, &doc);
     let mut findings = Findings::default();
-    version_skew::check(ctx, &doc, &mut findings);
-    let marked = frontmatter_marker::check(ctx, &doc, &mut findings);
+    if applies(SignalName::VersionSkew) {
+        version_skew::check(ctx, &doc, &mut findings);
+    }
+    let marked = applies(SignalName::FrontmatterMarker)
+        && frontmatter_marker::check(ctx, &doc, &mut findings);
     let mut signals = findings.into_signals();
-    let jobs: Vec<TokenJob> = [token_budget::job(ctx, &doc), archive_to_live_ratio::job(ctx, &doc)]
-        .into_iter()
-        .flatten()
-        .collect();
+    let jobs: Vec<TokenJob> = [
+        applies(SignalName::TokenBudget).then(|| token_budget::job(ctx, &doc, role)).flatten(),
+        applies(SignalName::ArchiveToLiveRatio)
+            .then(|| archive_to_live_ratio::job(ctx, &doc))
+            .flatten(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let waiting = match token_jobs::try_now(&ctx.estimator, &doc.parsed.text, jobs) {
         Ok(found) => {
             signals.extend(found);
@@ -69,8 +81,15 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocO
         anchors: AnchorSet::new(&doc.parsed.anchors),
         signals,
         marked,
-        prints: duplicate_content::prints(ctx, &doc, index),
-        churn: use_git.then(|| edit_recency_vs_churn::scope_of(ctx, &doc)),
+        prints: if applies(SignalName::DuplicateContent) {
+            duplicate_content::prints(ctx, &doc, index)
+        } else {
+            Vec::new()
+        },
+        churn: (use_git
+            && applies(SignalName::EditRecencyVsChurn)
+            && role::can_go_stale_from_code(path, role))
+        .then(|| edit_recency_vs_churn::scope_of(ctx, &doc)),
         // Last: the text moves out of the doc, to be counted once the tables are in.
         deferred_counts: waiting
             .map(|jobs| token_jobs::Deferred { text: std::mem::take(&mut doc.parsed.text), jobs }),

@@ -11,9 +11,12 @@ use std::path::Path;
 use super::artifact::{GitStatus, ScanArtifact};
 use super::context::{Doc, ScanContext};
 use super::git::{self, GitLoad};
+use super::gitattributes::Generated;
 use super::options::ScanOptions;
+use super::role::{self, DocRole};
 use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 use super::signals::{always_loaded, manifests};
+use super::site::Sites;
 use super::tally::Tally;
 use super::tree::Tree;
 use super::walk::walk;
@@ -22,7 +25,8 @@ use crate::error::Result;
 use crate::tokens::Estimator;
 
 /// How hidden folders appear in `excluded_dirs`.
-pub const HIDDEN_DIRS_RULE: &str = ".* (hidden folders, except .github)";
+pub const HIDDEN_DIRS_RULE: &str =
+    ".* (hidden folders, except .github, .claude, .agents, .cursor, .gemini, .codex)";
 
 /// Scans the tree at `root` (an absolute, canonical folder).
 ///
@@ -38,14 +42,38 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     let scope = Scope::new(&config.include, &opts.scopes, &config.exclude)?;
     std::thread::scope(|s| {
         let git = s.spawn(|| read_history(root, opts.use_git));
-        let paths = walk(root, &scope)?;
+        let walked = walk(root, &scope)?;
+        let sites = Sites::detect(root, &walked.site_configs);
+        let generated = Generated::load(root);
+        let assigned = role::assign(
+            &walked.files,
+            &sites,
+            &|p| generated.contains(p),
+            &config.include_roles,
+            |path, part| scope.names_explicitly(path, part),
+        );
+        let warnings: Vec<String> = scope
+            .matching_nothing(&walked.files)
+            .into_iter()
+            .map(|p| {
+                format!("`{p}` (include or --scope) matches no file; nothing was scanned for it")
+            })
+            .collect();
+        let paths = assigned.paths;
         let always = always_loaded::always_loaded(&paths, &config.always_loaded, |p| {
             Doc::read(root, p).ok().map(|(doc, _)| doc)
         });
+        let mut roles = assigned.roles;
+        for (path, role) in paths.iter().zip(roles.iter_mut()) {
+            if always.contains_key(path) {
+                *role = DocRole::AgentContext;
+            }
+        }
         let mut ctx = ScanContext {
             root,
             config,
             paths,
+            roles,
             tree: Tree::new(root),
             history: None,
             estimator: Estimator::new(config.tokens.encoding),
@@ -66,6 +94,8 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             shortlist: ctx.paths,
             signals: tallied.signals,
             files: tallied.files,
+            skipped: assigned.skipped,
+            warnings,
             git: git_status,
         })
     })

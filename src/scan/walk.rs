@@ -1,19 +1,34 @@
 //! The walk: every in-scope file under the root, sorted, with `.gitignore` respected
 //! (inside a repository or not; the user's global excludes are not read, so the same
-//! tree gives the same shortlist on any machine). Default-excluded folders are pruned.
+//! tree gives the same shortlist on any machine). Default-excluded folders are pruned;
+//! hidden folders too, except where agent context lives (`role::AGENT_HIDDEN_DIRS`) and
+//! those an explicit `include` glob or `--scope` value names. On the way it notes the
+//! docs sites' config files (`site.rs`).
 //!
 //! It lists paths; it never reads a file's contents. Paths that are not UTF-8 are
 //! skipped (see `relative`).
 
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use ignore::WalkBuilder;
 
-use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, HIDDEN_DIR_KEPT};
+use super::role::AGENT_HIDDEN_DIRS;
+use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS};
+use super::site::Generator;
 use crate::error::{Error, Result};
 
-/// The root-relative, `/`-separated paths of every file the scope keeps, sorted.
-pub fn walk(root: &Path, scope: &Scope) -> Result<Vec<String>> {
+/// What the walk found.
+#[derive(Debug, Default)]
+pub struct Walked {
+    /// Root-relative, `/`-separated paths of the files the scope keeps, sorted.
+    pub files: Vec<String>,
+    /// Docs-site config files (and `.vitepress` folders), sorted.
+    pub site_configs: Vec<String>,
+}
+
+/// Walks `root`, keeping what `scope` keeps.
+pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(false)
@@ -24,7 +39,11 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Vec<String>> {
         .require_git(false)
         .follow_links(false)
         .sort_by_file_name(|a, b| a.cmp(b));
-    builder.filter_entry(|entry| {
+    let vitepress: Arc<Mutex<Vec<String>>> = Arc::default();
+    let seen = Arc::clone(&vitepress);
+    let hidden_named = scope.hidden_dirs_named();
+    let root_owned = root.to_path_buf();
+    builder.filter_entry(move |entry| {
         let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
         if entry.depth() == 0 || !is_dir {
             return true;
@@ -33,9 +52,18 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Vec<String>> {
         if DEFAULT_EXCLUDED_DIRS.contains(&name.as_ref()) {
             return false;
         }
-        !(name.starts_with('.') && name != HIDDEN_DIR_KEPT)
+        if !name.starts_with('.') {
+            return true;
+        }
+        if name == ".vitepress" {
+            if let Some(rel) = relative(&root_owned, entry.path()) {
+                seen.lock().unwrap_or_else(|p| p.into_inner()).push(rel);
+            }
+            return false;
+        }
+        AGENT_HIDDEN_DIRS.contains(&name.as_ref()) || hidden_named.iter().any(|h| h == &name)
     });
-    let mut out = Vec::new();
+    let mut out = Walked::default();
     for entry in builder.build() {
         let entry = entry.map_err(|e| walk_error(root, e))?;
         let is_file = entry.file_type().is_some_and(|t| t.is_file());
@@ -45,17 +73,23 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Vec<String>> {
         let Some(rel) = relative(root, entry.path()) else {
             continue;
         };
-        if rel.rsplit('/').next().is_some_and(|name| name.starts_with('.')) {
+        let name = rel.rsplit('/').next().unwrap_or_default();
+        if Generator::of_config(name).is_some() {
+            out.site_configs.push(rel.clone());
+        }
+        if name.starts_with('.') {
             continue;
         }
         if !dirs_kept(scope, &rel) {
             continue;
         }
         if scope.keeps_file(&rel) {
-            out.push(rel);
+            out.files.push(rel);
         }
     }
-    out.sort();
+    out.files.sort();
+    out.site_configs.extend(vitepress.lock().unwrap_or_else(|p| p.into_inner()).drain(..));
+    out.site_configs.sort();
     Ok(out)
 }
 
@@ -105,6 +139,8 @@ mod tests {
             "target/doc.md",
             ".hidden/x.md",
             ".github/copilot-instructions.md",
+            ".claude/commands/x.md",
+            ".venv/lib/README.md",
             "ignored/y.md",
             "vendor/v.md",
             "src/lib.rs",
@@ -122,7 +158,10 @@ mod tests {
             std::fs::write(root.join(name), "x").unwrap();
         }
         let scope = Scope::new(&[], &[], &["docs/gen/**".into()]).unwrap();
-        let files = walk(root, &scope).unwrap();
-        assert_eq!(files, [".github/copilot-instructions.md", "README.md", "docs/a.md"]);
+        let files = walk(root, &scope).unwrap().files;
+        assert_eq!(
+            files,
+            [".claude/commands/x.md", ".github/copilot-instructions.md", "README.md", "docs/a.md"]
+        );
     }
 }

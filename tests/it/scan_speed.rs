@@ -48,6 +48,8 @@ fn big_doc(root: &Path) -> (String, [u8; 16]) {
     let text: String =
         (0..3000).map(|i| format!("Sentence {i} says something about widget {i}.\n")).collect();
     std::fs::write(root.join("big.md"), &text).unwrap();
+    // Docs for people have no budget unless one is configured.
+    std::fs::write(root.join("dochygiene.toml"), "[thresholds]\nuser_doc_budget = 8000\n").unwrap();
     let mut key = [0u8; 16];
     key.copy_from_slice(&blake3::hash(text.as_bytes()).as_bytes()[..16]);
     (text, key)

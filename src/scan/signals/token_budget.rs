@@ -1,19 +1,28 @@
-//! `token_budget`: an always-loaded doc over `always_loaded_budget` tokens (2,000), or
-//! any other doc over `doc_budget` (8,000). Counted with `crate::tokens::Estimator`,
+//! `token_budget`: by role — always-loaded and nested agent context over
+//! `always_loaded_budget` tokens (2,000), an on-demand agent doc (skill, command, rule)
+//! over `doc_budget` (8,000), a doc for people over `user_doc_budget` (unset by default:
+//! people read such docs selectively, and a long guide is not bloat by length alone). Counted with `crate::tokens::Estimator`,
 //! and only for files whose byte size could exceed the budget (a token is at least one
 //! byte), so a large tree costs almost nothing here. The count is a `TokenJob`: the
 //! engine may run it later, once the tables have loaded.
 
 use crate::scan::context::{Doc, ScanContext};
+use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::token_jobs::TokenJob;
 
 /// The count that decides whether `doc` is over its budget (the signal spans the whole
 /// file); `None` when its byte size alone keeps it under.
-pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
+pub fn job(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole) -> Option<TokenJob> {
     let t = &ctx.config.thresholds;
     let loaded = ctx.always_loaded.get(&doc.path).cloned();
-    let budget = if loaded.is_some() { t.always_loaded_budget } else { t.doc_budget };
+    let budget = match role {
+        _ if loaded.is_some() => t.always_loaded_budget,
+        DocRole::AgentContext | DocRole::NestedAgentContext => t.always_loaded_budget,
+        DocRole::AgentDoc => t.doc_budget,
+        DocRole::UserDoc | DocRole::SitePage => t.user_doc_budget?,
+        _ => return None,
+    };
     if doc.bytes <= budget {
         return None;
     }
@@ -28,6 +37,10 @@ pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
         let why = match &loaded {
             Some(Some(importer)) => format!("an always-loaded file (imported by `{importer}`)"),
             Some(None) => "an always-loaded file".to_string(),
+            None if role == DocRole::NestedAgentContext => {
+                "agent context loaded in its folder".to_string()
+            }
+            None if role == DocRole::AgentDoc => "an agent doc loaded on demand".to_string(),
             None => "a doc".to_string(),
         };
         let detail =

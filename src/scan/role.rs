@@ -1,0 +1,423 @@
+//! `DocRole`: what a scanned file is for, decided once per file from its path, its name,
+//! its siblings and the repository's config files (`.gitattributes`, site generators'
+//! configs), so that every signal can decide by role (SPEC section 13, "§10 doc roles").
+//!
+//! Test fixtures, translations and generated or vendored files are out of the default
+//! scope: the walk lists them as skipped, with the reason, unless the user named them in
+//! an `include` glob or a `--scope` value. Agent-context locations are in scope even when
+//! hidden. This module only classifies; it never reads a file's contents.
+
+use std::collections::BTreeSet;
+
+pub use crate::doc_role::DocRole;
+
+use super::signal::SignalName;
+use super::site::Sites;
+
+/// Hidden folders the walk enters by default: agent context lives there.
+pub const AGENT_HIDDEN_DIRS: [&str; 6] =
+    [".github", ".claude", ".agents", ".cursor", ".gemini", ".codex"];
+
+/// Agent file names that are context wherever they sit.
+const AGENT_FILE_NAMES: [&str; 5] =
+    ["CLAUDE.md", "AGENTS.md", "GEMINI.md", "AGENT.md", "CLAUDE.local.md"];
+
+/// Stems (case-insensitive) of history files.
+const CHANGELOG_STEMS: [&str; 8] = [
+    "changelog",
+    "changes",
+    "history",
+    "news",
+    "releases",
+    "release_notes",
+    "release-notes",
+    "whatsnew",
+];
+
+/// Folder names whose files are test inputs.
+const FIXTURE_DIRS: [&str; 12] = [
+    "fixtures",
+    "fixture",
+    "__fixtures__",
+    "testdata",
+    "test-data",
+    "test_data",
+    "testfiles",
+    "test-files",
+    "test_files",
+    "__snapshots__",
+    "snapshots",
+    "test-fixtures",
+];
+
+/// Folder names whose files are tests (every Markdown file under them is a test input,
+/// except a `README.md` directly inside, which describes the tests).
+const TEST_DIRS: [&str; 3] = ["tests", "test", "__tests__"];
+
+/// Folder names of generated or vendored files.
+const GENERATED_DIRS: [&str; 8] = [
+    "third_party",
+    "third-party",
+    "thirdparty",
+    "vendored",
+    "dist",
+    "_build",
+    "generated",
+    "_generated",
+];
+
+/// Folder names that hold translations, keyed by language below them.
+const I18N_DIRS: [&str; 5] = ["i18n", "l10n", "locales", "locale", "translations"];
+
+/// ISO 639-1 codes of the languages docs are commonly translated into (English, the
+/// usual source, is left out on purpose).
+const LANGUAGES: [&str; 40] = [
+    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "es", "et", "fa", "fi", "fr", "he", "hi", "hr",
+    "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "no", "pl", "pt", "ro", "ru", "sk",
+    "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh",
+];
+
+/// What classification needs beyond the path: the other walked files (a translation is
+/// recognised by its original beside it), the docs sites, and the files `.gitattributes`
+/// marks as generated or vendored.
+pub struct RoleInputs<'a> {
+    /// Every Markdown file the walk saw, in scope or not, sorted.
+    pub all: &'a [String],
+    pub sites: &'a Sites,
+    pub generated: &'a dyn Fn(&str) -> bool,
+}
+
+/// The role of root-relative `path` (before the always-loaded set is known: the engine
+/// raises a file to `AgentContext` once it is).
+pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
+    let (dirs, name) = match path.rsplit_once('/') {
+        Some((d, n)) => (d.split('/').collect::<Vec<_>>(), n),
+        None => (Vec::new(), path),
+    };
+    let lower_dirs: Vec<String> = dirs.iter().map(|d| d.to_ascii_lowercase()).collect();
+    let has_dir = |set: &[&str]| lower_dirs.iter().any(|d| set.contains(&d.as_str()));
+    if (inputs.generated)(path) || has_dir(&GENERATED_DIRS) {
+        return DocRole::Generated;
+    }
+    if has_dir(&FIXTURE_DIRS) {
+        return DocRole::TestFixture;
+    }
+    if let Some(i) = lower_dirs.iter().position(|d| TEST_DIRS.contains(&d.as_str())) {
+        let readme_of_tests = i + 1 == lower_dirs.len() && name.eq_ignore_ascii_case("README.md");
+        if !readme_of_tests {
+            return DocRole::TestFixture;
+        }
+    }
+    if is_template(&lower_dirs, name) {
+        return DocRole::Template;
+    }
+    if is_translation(path, &dirs, name, inputs.all) {
+        return DocRole::Translation;
+    }
+    if AGENT_FILE_NAMES.contains(&name) {
+        return if dirs.is_empty() { DocRole::AgentContext } else { DocRole::NestedAgentContext };
+    }
+    if path == ".github/copilot-instructions.md" {
+        return DocRole::AgentContext;
+    }
+    if path.starts_with(".github/instructions/") {
+        return DocRole::NestedAgentContext;
+    }
+    let first = dirs.first().copied().unwrap_or_default();
+    if matches!(first, ".claude" | ".agents" | ".cursor" | ".gemini" | ".codex")
+        || path.starts_with(".github/prompts/")
+        || path.starts_with(".github/chatmodes/")
+        || path.starts_with(".github/agents/")
+        || name == "SKILL.md"
+    {
+        return DocRole::AgentDoc;
+    }
+    if is_changelog(&lower_dirs, name) {
+        return DocRole::Changelog;
+    }
+    if inputs.sites.page_of(path).is_some() {
+        return DocRole::SitePage;
+    }
+    DocRole::UserDoc
+}
+
+fn stem(name: &str) -> &str {
+    name.rsplit_once('.').map_or(name, |(s, _)| s)
+}
+
+fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
+    let stem = stem(name).to_ascii_lowercase();
+    CHANGELOG_STEMS.contains(&stem.as_str())
+        || lower_dirs.iter().any(|d| {
+            matches!(d.as_str(), "changelog" | "changelogs" | "release-notes" | "release_notes")
+        })
+}
+
+fn is_template(lower_dirs: &[String], name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let stem = stem(&lower);
+    lower_dirs.iter().any(|d| {
+        matches!(
+            d.as_str(),
+            "issue_template" | "pull_request_template" | "discussion_template" | "templates"
+        )
+    }) || matches!(stem, "pull_request_template" | "issue_template" | "template")
+        || stem.ends_with(".template")
+        || stem.ends_with("-template")
+        || stem.ends_with("_template")
+}
+
+/// `README.zh.md`, `README-ja.md`, `README_pt-BR.md`, `README.中文.md` beside a
+/// `README.md`; or any file under a language folder that has a sibling language folder
+/// or an `i18n`-style parent (`docs/ja/`, `i18n/fr/…`).
+fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool {
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    if let Some((base, ext)) = name.rsplit_once('.') {
+        for sep in ['.', '-', '_'] {
+            let Some((original, suffix)) = base.rsplit_once(sep) else { continue };
+            if original.is_empty() || !is_language_suffix(suffix) {
+                continue;
+            }
+            let sibling = if dir.is_empty() {
+                format!("{original}.{ext}")
+            } else {
+                format!("{dir}/{original}.{ext}")
+            };
+            if all.binary_search(&sibling).is_ok() {
+                return true;
+            }
+        }
+    }
+    for (i, d) in dirs.iter().enumerate() {
+        if !is_language_code(d) {
+            continue;
+        }
+        let parent = &dirs[..i];
+        if parent.last().is_some_and(|p| I18N_DIRS.contains(&p.to_ascii_lowercase().as_str())) {
+            return true;
+        }
+        // A sibling folder that is another language, or the English original.
+        let prefix =
+            if parent.is_empty() { String::new() } else { format!("{}/", parent.join("/")) };
+        let siblings: BTreeSet<&str> = all
+            .iter()
+            .filter_map(|p| p.strip_prefix(prefix.as_str()))
+            .filter_map(|rest| rest.split_once('/').map(|(first, _)| first))
+            .collect();
+        if siblings
+            .iter()
+            .any(|s| *s != *d && (is_language_code(s) || s.eq_ignore_ascii_case("en")))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// A language code as a file-name suffix: `zh`, `pt-BR`, `zh_CN`, `zh-hans`, or a
+/// language's own name in a non-Latin script (`中文`, `日本語`, `한국어`, `русский`).
+fn is_language_suffix(s: &str) -> bool {
+    is_language_code(s) || (!s.is_empty() && s.chars().all(|c| c.is_alphabetic() && !c.is_ascii()))
+}
+
+/// `ja`, `pt-br`, `zh_CN`, `zh-Hans` (case-insensitive), English excluded.
+fn is_language_code(s: &str) -> bool {
+    let lower = s.to_ascii_lowercase();
+    let (lang, region) = match lower.split_once(['-', '_']) {
+        Some((l, r)) => (l, Some(r)),
+        None => (lower.as_str(), None),
+    };
+    LANGUAGES.contains(&lang)
+        && region.is_none_or(|r| {
+            (2..=4).contains(&r.len()) && r.chars().all(|c| c.is_ascii_alphanumeric())
+        })
+}
+
+/// The parts of `path` whose naming in an `include` glob or `--scope` value opts a file
+/// of a skipped `role` back in: the folder or file name that gave it the role.
+pub fn triggers(path: &str, role: DocRole) -> Vec<&str> {
+    let parts: Vec<&str> = path.split('/').collect();
+    let (name, dirs) = parts.split_last().map_or(("", &[][..]), |(n, d)| (*n, d));
+    let lower = |d: &&str| d.to_ascii_lowercase();
+    let mut out: Vec<&str> = match role {
+        DocRole::TestFixture => dirs
+            .iter()
+            .filter(|d| {
+                let d = lower(d);
+                FIXTURE_DIRS.contains(&d.as_str()) || TEST_DIRS.contains(&d.as_str())
+            })
+            .copied()
+            .collect(),
+        DocRole::Translation => dirs.iter().filter(|d| is_language_code(d)).copied().collect(),
+        DocRole::Generated => dirs.to_vec(),
+        _ => Vec::new(),
+    };
+    out.push(name);
+    out
+}
+
+/// Whether signal `name` is computed for files of `role` — the one table of which
+/// signal applies to which role (guide/scanner.md, "Doc roles"). Changelogs and
+/// templates are history and forms: only their links are checked. Opted-in fixtures,
+/// translations and generated files get the fact checks, never the judgement ones.
+pub fn signal_applies(role: DocRole, name: SignalName) -> bool {
+    use SignalName::*;
+    match role {
+        DocRole::AgentContext
+        | DocRole::NestedAgentContext
+        | DocRole::AgentDoc
+        | DocRole::UserDoc
+        | DocRole::SitePage => true,
+        DocRole::Changelog | DocRole::Template => {
+            matches!(name, BrokenReference | StaleNameLocation)
+        }
+        DocRole::TestFixture | DocRole::Translation | DocRole::Generated => {
+            matches!(name, BrokenReference | StaleNameLocation | VersionSkew)
+        }
+    }
+}
+
+/// Names (stems, case-insensitive) of community and legal files that no code change
+/// can make stale.
+const POLICY_STEMS: [&str; 9] = [
+    "code_of_conduct",
+    "code-of-conduct",
+    "license",
+    "licence",
+    "security",
+    "support",
+    "funding",
+    "governance",
+    "citation",
+];
+
+/// Whether code changes can make `path` (of `role`) stale: a doc that describes the
+/// current code, and not a license or a community policy.
+pub fn can_go_stale_from_code(path: &str, role: DocRole) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = stem(name).to_ascii_lowercase();
+    role.describes_current_code()
+        && !POLICY_STEMS.contains(&stem.as_str())
+        && !stem.starts_with("license")
+        && !stem.starts_with("licence")
+}
+
+/// Why a file of `role` was left out of the default scope, for the artifact's `skipped`.
+pub fn skip_reason(role: DocRole) -> &'static str {
+    match role {
+        DocRole::TestFixture => "test fixture: input of a test, often broken on purpose",
+        DocRole::Translation => "translation: its original is checked instead",
+        DocRole::Generated => "generated or vendored: edit its source instead",
+        _ => "out of scope",
+    }
+}
+
+/// A file the walk found but the default scope leaves out, and why.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Skipped {
+    pub path: String,
+    pub role: DocRole,
+    pub reason: String,
+}
+
+/// The scanned files with their roles, and the files left out by role.
+#[derive(Debug, Default)]
+pub struct Assigned {
+    /// In-scope paths, sorted.
+    pub paths: Vec<String>,
+    /// `roles[i]` is the role of `paths[i]`.
+    pub roles: Vec<DocRole>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Classifies every walked file and splits off those the default scope leaves out,
+/// unless `include_roles` lists their role or the user named them (`named`).
+pub fn assign(
+    walked: &[String],
+    sites: &Sites,
+    generated: &dyn Fn(&str) -> bool,
+    include_roles: &[DocRole],
+    named: impl Fn(&str, &str) -> bool,
+) -> Assigned {
+    let inputs = RoleInputs { all: walked, sites, generated };
+    let mut out = Assigned::default();
+    for path in walked {
+        let role = classify(path, &inputs);
+        let opted_in = include_roles.contains(&role)
+            || triggers(path, role).into_iter().any(|t| named(path, t));
+        if role.skipped_by_default() && !opted_in {
+            out.skipped.push(Skipped {
+                path: path.clone(),
+                role,
+                reason: skip_reason(role).to_string(),
+            });
+        } else {
+            out.paths.push(path.clone());
+            out.roles.push(role);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn role_in(path: &str, all: &[&str]) -> DocRole {
+        let mut all: Vec<String> = all.iter().map(|s| s.to_string()).collect();
+        all.push(path.to_string());
+        all.sort();
+        let sites = Sites::default();
+        let generated = |p: &str| p.starts_with("api/");
+        classify(path, &RoleInputs { all: &all, sites: &sites, generated: &generated })
+    }
+
+    fn role(path: &str) -> DocRole {
+        role_in(path, &[])
+    }
+
+    #[test]
+    fn agent_locations() {
+        assert_eq!(role("CLAUDE.md"), DocRole::AgentContext);
+        assert_eq!(role(".github/copilot-instructions.md"), DocRole::AgentContext);
+        assert_eq!(role("crates/x/AGENTS.md"), DocRole::NestedAgentContext);
+        assert_eq!(role(".github/instructions/rust.instructions.md"), DocRole::NestedAgentContext);
+        assert_eq!(role(".claude/commands/review.md"), DocRole::AgentDoc);
+        assert_eq!(role(".cursor/rules/style.mdc"), DocRole::AgentDoc);
+        assert_eq!(role("skills/hygiene-check/SKILL.md"), DocRole::AgentDoc);
+    }
+
+    #[test]
+    fn fixtures_templates_changelogs_generated() {
+        assert_eq!(role("fixtures/TEST.md"), DocRole::TestFixture);
+        assert_eq!(role("lychee-bin/tests/data/x.md"), DocRole::TestFixture);
+        assert_eq!(role("tests/README.md"), DocRole::UserDoc);
+        assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);
+        assert_eq!(role(".github/ISSUE_TEMPLATE/bug.md"), DocRole::Template);
+        assert_eq!(role(".github/PULL_REQUEST_TEMPLATE.md"), DocRole::Template);
+        assert_eq!(role("CHANGELOG.md"), DocRole::Changelog);
+        assert_eq!(role("crates/x/CHANGES.md"), DocRole::Changelog);
+        assert_eq!(role("docs/changelog/v2.md"), DocRole::Changelog);
+        assert_eq!(role("third_party/lib/README.md"), DocRole::Generated);
+        assert_eq!(role("api/ref.md"), DocRole::Generated);
+        assert_eq!(role("docs/history-of-x.md"), DocRole::UserDoc);
+    }
+
+    #[test]
+    fn translations_need_their_original_or_a_sibling_language() {
+        assert_eq!(role_in("README.zh.md", &["README.md"]), DocRole::Translation);
+        assert_eq!(role_in("README-ja.md", &["README.md"]), DocRole::Translation);
+        assert_eq!(role_in("README_pt-BR.md", &["README.md"]), DocRole::Translation);
+        assert_eq!(role_in("doc/README.中文.md", &["doc/README.md"]), DocRole::Translation);
+        assert_eq!(role("README-ja.md"), DocRole::UserDoc);
+        assert_eq!(role_in("setup-guide.md", &["setup.md"]), DocRole::UserDoc);
+        assert_eq!(role_in("docs/ja/intro.md", &["docs/en/intro.md"]), DocRole::Translation);
+        assert_eq!(role_in("docs/ja/intro.md", &["docs/fr/intro.md"]), DocRole::Translation);
+        assert_eq!(role_in("i18n/fr/a.md", &[]), DocRole::Translation);
+        assert_eq!(role_in("docs/en/intro.md", &["docs/ja/intro.md"]), DocRole::UserDoc);
+        assert_eq!(role_in("src/id/README.md", &[]), DocRole::UserDoc);
+    }
+}

@@ -1,0 +1,122 @@
+//! Doc roles (SPEC section 13): agent context is scanned even when hidden; test
+//! fixtures, translations and generated files are skipped with their reason unless the
+//! user names them; each signal decides by role.
+
+use crate::scan_support::{dochygiene, scan_json, signalled_paths};
+
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+fn broken(what: &str) -> String {
+    format!("# {what}\n\nSee [the missing page](missing-{what}.md).\n")
+}
+
+fn roles_tree() -> tempfile::TempDir {
+    tree(&[
+        ("README.md", "# Project\n\nSee [the guide](docs/guide.md).\n"),
+        ("README.ja.md", &broken("translation")),
+        ("docs/guide.md", "# Guide\n\nText.\n"),
+        (".claude/commands/review.md", &broken("command")),
+        (".cursor/rules/style.mdc", &broken("rule")),
+        (".venv/lib/README.md", &broken("venv")),
+        ("tests/fixtures/input.md", &broken("fixture")),
+        ("third_party/lib/README.md", &broken("vendored")),
+        ("CHANGELOG.md", "# Changelog\n\n## 1.0\n\nMoved `src/old.rs`; see [x](missing-log.md).\n"),
+        ("src/.keep", ""),
+    ])
+}
+
+#[test]
+fn agent_locations_are_scanned_and_fixtures_translations_generated_are_skipped() {
+    let dir = roles_tree();
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        signalled_paths(&a),
+        [".claude/commands/review.md", ".cursor/rules/style.mdc", "CHANGELOG.md"]
+    );
+    assert_eq!(a["files"][".claude/commands/review.md"]["role"], "agent_doc");
+    assert_eq!(a["files"]["README.md"]["role"], "user_doc");
+    assert_eq!(a["files"]["CHANGELOG.md"]["role"], "changelog");
+    let skipped: Vec<(&str, &str)> = a["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["path"].as_str().unwrap(), s["role"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            ("README.ja.md", "translation"),
+            ("tests/fixtures/input.md", "test_fixture"),
+            ("third_party/lib/README.md", "generated"),
+        ]
+    );
+    assert!(a["skipped"][0]["reason"].as_str().unwrap().contains("original"));
+    // A changelog's code paths are history; its links are still checked.
+    let log: Vec<&str> = a["signals"]["CHANGELOG.md"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["target"].as_str().unwrap())
+        .collect();
+    assert_eq!(log, ["missing-log.md"]);
+}
+
+#[test]
+fn naming_a_skipped_file_or_its_role_opts_it_in() {
+    let dir = roles_tree();
+    let a = scan_json(dir.path(), &["--no-git", "--scope", "tests/fixtures"], 1);
+    assert_eq!(signalled_paths(&a), ["tests/fixtures/input.md"]);
+    assert_eq!(a["files"]["tests/fixtures/input.md"]["role"], "test_fixture");
+
+    std::fs::write(dir.path().join("dochygiene.toml"), "include_roles = [\"translation\"]\n")
+        .unwrap();
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert!(signalled_paths(&a).contains(&"README.ja.md".to_string()));
+}
+
+#[test]
+fn an_include_of_a_hidden_folder_is_walked_and_one_matching_nothing_warns() {
+    let dir = roles_tree();
+    std::fs::write(
+        dir.path().join("dochygiene.toml"),
+        "include = [\".venv/**/*.md\", \"nowhere/**/*.md\"]\n",
+    )
+    .unwrap();
+    let out = dochygiene(dir.path(), &["scan", "--no-git", "--format", "json"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let a = out.json();
+    assert_eq!(signalled_paths(&a), [".venv/lib/README.md"]);
+    assert!(
+        out.stderr.contains("warning: `nowhere/**/*.md` (include or --scope) matches no file"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(a["warnings"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn token_budgets_follow_the_role() {
+    // Each text its own, so that no block is a duplicate of another file's.
+    let big = |what: &str| -> String {
+        (0..400).map(|i| format!("Sentence {i} about {what} {i}.\n")).collect()
+    };
+    let dir = tree(&[
+        ("docs/long-guide.md", &big("guides")),
+        ("crates/x/AGENTS.md", &big("agents")),
+        (".claude/skills/s/SKILL.md", &big("skills")),
+        ("CHANGELOG.md", &big("releases")),
+        ("dochygiene.toml", "[thresholds]\nalways_loaded_budget = 100\ndoc_budget = 1000\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), [".claude/skills/s/SKILL.md", "crates/x/AGENTS.md"]);
+    let nested = a["signals"]["crates/x/AGENTS.md"][0]["detail"].as_str().unwrap();
+    assert!(nested.contains("over the 100-token budget for agent context"), "{nested}");
+}
