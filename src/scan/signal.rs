@@ -78,6 +78,10 @@ pub struct Signal {
     /// The other file involved (the duplicate's home, the churned code), root-relative.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub related_path: Option<String>,
+    /// Every line where the same cause appears (a link target written several times, each
+    /// duplicated block's first line), sorted, `line` first; absent for a single one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<u32>,
 }
 
 impl Signal {
@@ -91,6 +95,7 @@ impl Signal {
             target: None,
             suggestion: None,
             related_path: None,
+            lines: Vec::new(),
         }
     }
 
@@ -109,6 +114,13 @@ impl Signal {
     }
     pub fn with_suggestion(mut self, suggestion: impl Into<String>) -> Self {
         self.suggestion = Some(suggestion.into());
+        self
+    }
+    /// Lists every line of the cause; a single line lists none.
+    pub fn with_lines(mut self, mut lines: Vec<u32>) -> Self {
+        lines.sort_unstable();
+        lines.dedup();
+        self.lines = if lines.len() > 1 { lines } else { Vec::new() };
         self
     }
     pub fn with_related_path(mut self, related: impl Into<String>) -> Self {

@@ -192,3 +192,22 @@ fn config_excludes_always_loaded_globs_and_encoding_apply() {
     assert!(sig["detail"].as_str().unwrap().contains("cl100k_base"), "{sig}");
     assert_eq!(a["files"]["docs/rules.md"]["injection_frequency"], 1.0);
 }
+
+#[test]
+fn duplicate_content_is_one_signal_per_file_pair_listing_every_shared_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let para =
+        |n: u32| format!("Paragraph {n}: {}\n", "words that make a long shared block ".repeat(8));
+    let copy: String = (1..=3).map(|n| format!("{}\n", para(n))).collect();
+    std::fs::write(dir.path().join("a.md"), format!("# A\n\n{copy}Own text.\n")).unwrap();
+    std::fs::write(dir.path().join("b.md"), format!("# B\n\nIntro.\n\n{copy}")).unwrap();
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let sa = a["signals"]["a.md"].as_array().unwrap();
+    assert_eq!(sa.len(), 1, "one signal for the pair, not one per block: {sa:?}");
+    assert_eq!(sa[0]["lines"], serde_json::json!([3, 5, 7]));
+    assert_eq!(sa[0]["line"], 3);
+    assert_eq!(sa[0]["related_path"], "b.md");
+    let detail = sa[0]["detail"].as_str().unwrap();
+    assert!(detail.starts_with("3 blocks (") && detail.contains("lines 3, 5, 7"), "{detail}");
+    assert_eq!(a["signals"]["b.md"][0]["lines"], serde_json::json!([5, 7, 9]));
+}

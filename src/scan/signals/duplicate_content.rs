@@ -1,12 +1,14 @@
-//! `duplicate_content`: a top-level block (≥ 200 normalised characters by default)
-//! whose blake3 fingerprint equals a block in another file. The signal spans the block;
-//! `related_path` is the other file (the first by path when there are several).
+//! `duplicate_content`: top-level blocks (≥ 200 normalised characters by default) whose
+//! blake3 fingerprints equal blocks in another file. One signal per file pair: it spans
+//! the first shared block, lists every shared block's first line in `lines`, and names
+//! the other file in `related_path` (for a block found in several files, the first other
+//! file by path).
 //!
 //! `prints` fingerprints one doc while it is parsed; `run` matches the fingerprints of
 //! the whole tree, so no doc's text is kept. Repeats inside one file are not duplicates
 //! of content that "lives elsewhere".
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::{normalize_block, BlockKind};
@@ -50,9 +52,11 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
     out
 }
 
-/// Adds one signal per block occurrence whose fingerprint another file shares.
+/// Adds one signal per pair of files sharing blocks, on each file of the pair.
 pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Findings) {
     prints.sort_unstable();
+    // (doc, other doc) -> the doc's shared blocks, and how many more files hold them.
+    let mut pairs: BTreeMap<(u32, u32), Vec<(BlockPrint, usize)>> = BTreeMap::new();
     for group in prints.chunk_by(|a, b| a.hash == b.hash) {
         let docs: BTreeSet<u32> = group.iter().map(|p| p.doc).collect();
         if docs.len() < 2 {
@@ -62,14 +66,40 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
             let Some(other) = docs.iter().find(|d| **d != p.doc) else {
                 continue;
             };
-            let other = &ctx.paths[*other as usize];
-            let more = docs.len() - 2;
-            let also = if more > 0 { format!(" (and {more} more)") } else { String::new() };
-            let detail = format!("a {}-character block also appears in `{other}`{also}", p.chars);
-            let sig = Signal::new(SignalName::DuplicateContent, p.line, detail)
-                .with_end_line(p.end_line)
-                .with_related_path(other);
-            out.push(&ctx.paths[p.doc as usize], sig);
+            pairs.entry((p.doc, *other)).or_default().push((*p, docs.len() - 2));
         }
+    }
+    for ((doc, other), mut blocks) in pairs {
+        blocks.sort_by_key(|(p, _)| (p.line, p.end_line));
+        blocks.dedup_by_key(|(p, _)| p.line);
+        let other = &ctx.paths[other as usize];
+        let (first, _) = blocks[0];
+        let more = blocks.iter().map(|(_, more)| *more).max().unwrap_or(0);
+        let also = if more > 0 { format!(" (and {more} more)") } else { String::new() };
+        let detail = if blocks.len() == 1 {
+            format!("a {}-character block also appears in `{other}`{also}", first.chars)
+        } else {
+            let chars: u32 = blocks.iter().map(|(p, _)| p.chars).sum();
+            let spans: Vec<String> = blocks
+                .iter()
+                .map(|(p, _)| {
+                    if p.end_line > p.line {
+                        format!("{}-{}", p.line, p.end_line)
+                    } else {
+                        p.line.to_string()
+                    }
+                })
+                .collect();
+            format!(
+                "{} blocks ({chars} characters: lines {}) also appear in `{other}`{also}",
+                blocks.len(),
+                spans.join(", ")
+            )
+        };
+        let sig = Signal::new(SignalName::DuplicateContent, first.line, detail)
+            .with_end_line(first.end_line)
+            .with_lines(blocks.iter().map(|(p, _)| p.line).collect())
+            .with_related_path(other);
+        out.push(&ctx.paths[doc as usize], sig);
     }
 }
