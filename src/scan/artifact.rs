@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::signal::Signal;
+use super::warning::ScanWarning;
 
 /// Facts about one scanned file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -41,10 +42,14 @@ pub struct ScanArtifact {
     pub scope_globs: Vec<String>,
     pub excluded_dirs: Vec<String>,
     pub files_scanned: u64,
-    /// Every in-scope file, sorted.
+    /// Every in-scope file that was scanned, sorted (a doc over the size limit is only in
+    /// `warnings`).
     pub shortlist: Vec<String>,
     /// Signal-bearing files only, each list sorted by line then name.
     pub signals: BTreeMap<String, Vec<Signal>>,
     pub files: BTreeMap<String, FileFacts>,
     pub git: GitStatus,
+    /// What the scan could not read and went on without, sorted by path and line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ScanWarning>,
 }

@@ -58,15 +58,18 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         let (history, mut git_status) = git.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         ctx.history = history;
         let tallied = tally.finish(&ctx, &mut git_status)?;
+        let mut shortlist = ctx.paths;
+        shortlist.retain(|p| !tallied.skipped.contains(p));
         Ok(ScanArtifact {
             project_root: root.display().to_string(),
             scope_globs: scope_globs(opts),
             excluded_dirs: excluded_dirs(config),
             files_scanned: tallied.files.len() as u64,
-            shortlist: ctx.paths,
+            shortlist,
             signals: tallied.signals,
             files: tallied.files,
             git: git_status,
+            warnings: tallied.warnings,
         })
     })
 }

@@ -18,6 +18,7 @@ mod tally;
 mod token_jobs;
 mod tree;
 mod walk;
+mod warning;
 mod workers;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
@@ -26,3 +27,4 @@ pub use git::{CHURN_ARGS as GIT_CHURN_ARGS, LOG_ARGS as GIT_LOG_ARGS};
 pub use options::ScanOptions;
 pub use scope::{DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 pub use signal::{Signal, SignalName};
+pub use warning::ScanWarning;
