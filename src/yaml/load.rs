@@ -200,23 +200,50 @@ impl Builder {
     }
 }
 
-/// A scalar as `YamlLoader` resolves it.
+/// A scalar as `YamlLoader` resolves it: quoted or tagged with anything but a core-schema
+/// type, a string; plain, by the core schema.
 fn scalar(value: String, style: TScalarStyle, tag: Option<&Tag>) -> Yaml {
-    let core = tag.filter(|t| t.handle == "tag:yaml.org,2002:").map(|t| t.suffix.as_str());
-    if style != TScalarStyle::Plain || core == Some("str") {
+    if style != TScalarStyle::Plain {
         return Yaml::String(value);
     }
-    match core {
-        Some("int") => value.parse().map_or(Yaml::BadValue, Yaml::Integer),
-        Some("bool") => match value.as_str() {
+    let Some(tag) = tag else {
+        return Yaml::from_str(&value);
+    };
+    if tag.handle != "tag:yaml.org,2002:" {
+        return Yaml::String(value);
+    }
+    match tag.suffix.as_str() {
+        "int" => value.parse().map_or(Yaml::BadValue, Yaml::Integer),
+        "float" if is_float(&value) => Yaml::Real(value),
+        "float" => Yaml::BadValue,
+        "bool" => match value.as_str() {
             "true" | "True" | "TRUE" => Yaml::Boolean(true),
             "false" | "False" | "FALSE" => Yaml::Boolean(false),
             _ => Yaml::BadValue,
         },
-        Some("null") if value == "~" || value == "null" => Yaml::Null,
-        Some("null") => Yaml::BadValue,
-        _ => Yaml::from_str(&value),
+        "null" if value == "~" || value == "null" => Yaml::Null,
+        "null" => Yaml::BadValue,
+        _ => Yaml::String(value),
     }
+}
+
+/// A core-schema float, as yaml-rust2 reads `!!float`.
+fn is_float(v: &str) -> bool {
+    matches!(
+        v,
+        ".inf"
+            | ".Inf"
+            | ".INF"
+            | "+.inf"
+            | "+.Inf"
+            | "+.INF"
+            | "-.inf"
+            | "-.Inf"
+            | "-.INF"
+            | ".nan"
+            | ".NaN"
+            | ".NAN"
+    ) || (v.bytes().any(|b| b.is_ascii_digit()) && v.parse::<f64>().is_ok())
 }
 
 /// A key for an error message: scalars as written, collections by kind.
@@ -244,3 +271,7 @@ fn syntax(e: ScanError) -> YamlError {
 #[cfg(test)]
 #[path = "load_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "load_props.rs"]
+mod props;

@@ -29,6 +29,16 @@ fn loads_mappings_sequences_and_scalars_as_yaml_loader_does() {
 }
 
 #[test]
+fn tagged_scalars_resolve_as_yaml_loader_resolves_them() {
+    // `!*astr 4` (a local tag) was read as an integer until a property test compared.
+    let text = "a: !*astr 4\nb: !!float 3\nc: !!float x\nd: !!int 7\ne: !!bool yes\nf: !!null ~\ng: !local x\n";
+    let doc = load(text).unwrap();
+    assert_eq!(doc, yaml_rust2::YamlLoader::load_from_str(text).unwrap().remove(0));
+    assert_eq!(doc["a"], Yaml::String("4".into()));
+    assert_eq!(doc["b"], Yaml::Real("3".into()));
+}
+
+#[test]
 fn an_empty_text_is_null() {
     assert_eq!(load("").unwrap(), Yaml::Null);
     assert_eq!(load("# only a comment\n").unwrap(), Yaml::Null);
