@@ -129,3 +129,7 @@ mod tests {
         assert!(matches!(fm.problem.unwrap().error, YamlError::TooLarge { .. }));
     }
 }
+
+#[cfg(test)]
+#[path = "frontmatter_props.rs"]
+mod props;
