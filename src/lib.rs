@@ -22,6 +22,7 @@ pub mod report;
 pub mod scan;
 pub mod state;
 pub mod tokens;
+pub mod yaml;
 
 /// The tool version, from Cargo.toml; written into reports and op files.
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -167,6 +167,7 @@ impl Run<'_> {
             config: self.config.clone(),
         };
         let scan = crate::scan::scan(&self.root, &options)?;
+        output::scan_warnings(&scan.warnings);
         let candidates = Candidates::build(&self.root, &scan, &self.estimator())?;
         crate::json::state_file::write_state_file(&self.op.scan_json(), &scan)?;
         candidates.write(&self.op.candidates_json())

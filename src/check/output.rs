@@ -7,6 +7,14 @@ use serde_json::json;
 
 use crate::protocol::PendingFile;
 use crate::report::Report;
+use crate::scan::ScanWarning;
+
+/// One stderr line per file the scan could not read (the artifact keeps them too).
+pub fn scan_warnings(warnings: &[ScanWarning]) {
+    for warning in warnings {
+        eprintln!("dochygiene: warning: {warning}");
+    }
+}
 
 /// The exit-7 line and explanation.
 pub fn needs_answers(pending_path: &Path, pending: &PendingFile, root_flag: Option<&Path>) {

@@ -1,6 +1,7 @@
 //! `dochygiene scan [--scope …]… [--format text|json|github|sarif] [--no-git]
 //! [--exit-zero]`: the deterministic scanner alone, for CI. Findings on stdout, a
-//! one-line summary on stderr; exit 1 when any signal is found unless `--exit-zero`.
+//! one-line summary on stderr, after a line per file the scan could not read (its
+//! warnings); exit 1 when any signal is found unless `--exit-zero`.
 
 use std::io::Write;
 use std::path::Path;
@@ -32,6 +33,9 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
         _ => {}
     }
     drop(stdout);
+    for warning in &artifact.warnings {
+        eprintln!("dochygiene scan: warning: {warning}");
+    }
     let count: usize = artifact.signals.values().map(Vec::len).sum();
     let git = match (&artifact.git.used, &artifact.git.note) {
         (_, Some(note)) => format!("; {note}"),
@@ -48,8 +52,5 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
         artifact.signals.len(),
         artifact.files_scanned
     );
-    for warning in &artifact.warnings {
-        eprintln!("warning: {warning}");
-    }
     Ok(if count > 0 && !args.exit_zero { Exit::Findings } else { Exit::Done })
 }

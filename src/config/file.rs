@@ -15,6 +15,10 @@ use crate::tokens::Encoding;
 /// The file name looked for at the project root.
 pub const CONFIG_FILE_NAME: &str = "dochygiene.toml";
 
+/// The largest config file read (1 MiB; a real one is a few hundred bytes). The `toml`
+/// parser itself is iterative and caps nesting, so size is the one cap it needs.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// The whole configuration; `Config::default()` is what an absent file means.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -91,14 +95,31 @@ impl Default for CheckConfig {
 }
 
 impl Config {
-    /// Reads `<root>/dochygiene.toml`, or the defaults when it does not exist.
+    /// Reads `<root>/dochygiene.toml`, or the defaults when it does not exist. A file over
+    /// [`MAX_CONFIG_BYTES`] is refused by the read itself, before any parsing.
     pub fn load(root: &Path) -> Result<Config> {
+        use std::io::Read;
         let path = root.join(CONFIG_FILE_NAME);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Config::parse(&text, &path),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
-            Err(e) => Err(Error::io("read", path, e)),
+        let file = match std::fs::File::open(&path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) => return Err(Error::io("read", path, e)),
+        };
+        let mut bytes = Vec::new();
+        file.take(MAX_CONFIG_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", &path, e))?;
+        if bytes.len() as u64 > MAX_CONFIG_BYTES {
+            let message = format!(
+                "the file is over the {MAX_CONFIG_BYTES} byte limit for a config file; nothing was parsed"
+            );
+            return Err(Error::Config { path, message });
         }
+        let text = String::from_utf8(bytes).map_err(|e| Error::Config {
+            path: path.clone(),
+            message: format!("the file is not UTF-8 ({e})"),
+        })?;
+        Config::parse(&text, &path)
     }
 
     /// Parses the text of a config file; `path` only names it in errors.

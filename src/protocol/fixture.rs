@@ -57,6 +57,11 @@ impl Fixture {
             ),
             other => other,
         })?;
+        Fixture::from_value(value, path)
+    }
+
+    /// A fixture from the strictly parsed JSON of the file at `path` (named in errors).
+    fn from_value(value: Value, path: &Path) -> Result<Fixture> {
         let mut fixture = Fixture { path: path.to_path_buf(), ..Fixture::default() };
         let bad = |m: String| Error::usage(format!("answers file {}: {m}", path.display()));
         match value {
@@ -127,3 +132,7 @@ impl Fixture {
         &self.path
     }
 }
+
+#[cfg(test)]
+#[path = "fixture_props.rs"]
+mod props;

@@ -10,6 +10,8 @@ mod instructions;
 mod kind;
 mod request;
 mod responses;
+#[cfg(test)]
+mod test_inputs;
 
 pub use answer::{ClassifyAnswer, EditSkeleton, Proposal, RewriteAnswer, Verdict};
 pub use answers_store::{AnswerStore, StoredAnswer};

@@ -164,3 +164,7 @@ fn strip_position(e: &serde_json::Error) -> String {
         None => text,
     }
 }
+
+#[cfg(test)]
+#[path = "responses_props.rs"]
+mod props;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::role::{DocRole, Skipped};
 use super::signal::Signal;
+use super::warning::ScanWarning;
 
 /// Facts about one scanned file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -45,7 +46,8 @@ pub struct ScanArtifact {
     pub scope_globs: Vec<String>,
     pub excluded_dirs: Vec<String>,
     pub files_scanned: u64,
-    /// Every in-scope file, sorted.
+    /// Every in-scope file that was scanned, sorted (a doc over the size limit is only in
+    /// `warnings`).
     pub shortlist: Vec<String>,
     /// Signal-bearing files only, each list sorted by line then name.
     pub signals: BTreeMap<String, Vec<Signal>>,
@@ -53,9 +55,8 @@ pub struct ScanArtifact {
     /// Files found but left out of the default scope by their role, with the reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Skipped>,
-    /// Problems the user should hear about that stopped nothing (an include glob that
-    /// matches no file).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
     pub git: GitStatus,
+    /// What the scan could not read and went on without, sorted by path and line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ScanWarning>,
 }

@@ -2,11 +2,12 @@
 //! its file facts, its signals, and the hashes and problems the whole-tree steps need.
 //! Computed without git history (it may still be loading) and without other docs.
 //!
-//! It reads one file; it never writes one.
+//! It reads one file; it never writes one. A doc over the size limit is not an error:
+//! it is `DocRead::Skipped` with a warning, and the scan goes on without it.
 
 use super::anchors::AnchorSet;
 use super::artifact::FileFacts;
-use super::context::{Doc, Findings, ScanContext};
+use super::context::{Doc, Findings, ScanContext, MAX_DOC_BYTES};
 use super::role;
 use super::signal::{Signal, SignalName};
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
@@ -16,6 +17,7 @@ use super::signals::{
     token_budget, version_skew,
 };
 use super::token_jobs::{self, TokenJob};
+use super::warning::ScanWarning;
 use crate::error::{Error, Result};
 use crate::hash::sha256_hex;
 use crate::tokens::injection_frequency;
@@ -33,13 +35,26 @@ pub struct DocOutcome {
     pub churn: Option<edit_recency_vs_churn::ChurnScope>,
     /// Token counts that had to wait for the tokenizer's tables.
     pub deferred_counts: Option<token_jobs::Deferred>,
+    /// What in the doc could not be read (its frontmatter).
+    pub warnings: Vec<ScanWarning>,
+}
+
+/// One doc read and checked, or left out of the scan and why.
+pub enum DocRead {
+    Scanned(Box<DocOutcome>),
+    Skipped(ScanWarning),
 }
 
 /// Reads, parses and checks one doc.
-pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocOutcome> {
+pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocRead> {
     let path = &ctx.paths[index as usize];
-    let (mut doc, bytes) =
-        Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+    let (mut doc, bytes) = match Doc::read(ctx.root, path) {
+        Ok(read) => read,
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+            return Ok(DocRead::Skipped(ScanWarning::too_large(path, MAX_DOC_BYTES)));
+        }
+        Err(e) => return Err(Error::io("read", ctx.root.join(path), e)),
+    };
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),
         bytes: doc.bytes,
@@ -74,6 +89,14 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocO
         }
         Err(jobs) => Some(jobs),
     };
+    let warnings = doc
+        .parsed
+        .frontmatter
+        .as_ref()
+        .and_then(|fm| fm.problem.as_ref())
+        .map(|problem| ScanWarning::frontmatter(path, problem))
+        .into_iter()
+        .collect();
     let outcome = DocOutcome {
         facts,
         problems: links.problems,
@@ -93,6 +116,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocO
         // Last: the text moves out of the doc, to be counted once the tables are in.
         deferred_counts: waiting
             .map(|jobs| token_jobs::Deferred { text: std::mem::take(&mut doc.parsed.text), jobs }),
+        warnings,
     };
-    Ok(outcome)
+    Ok(DocRead::Scanned(Box::new(outcome)))
 }

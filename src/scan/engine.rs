@@ -20,6 +20,7 @@ use super::site::Sites;
 use super::tally::Tally;
 use super::tree::Tree;
 use super::walk::walk;
+use super::warning::ScanWarning;
 use super::workers::read_docs;
 use crate::error::Result;
 use crate::tokens::Estimator;
@@ -52,12 +53,10 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             &config.include_roles,
             |path, part| scope.names_explicitly(path, part),
         );
-        let warnings: Vec<String> = scope
+        let unmatched: Vec<ScanWarning> = scope
             .matching_nothing(&walked.files)
             .into_iter()
-            .map(|p| {
-                format!("`{p}` (include or --scope) matches no file; nothing was scanned for it")
-            })
+            .map(|p| ScanWarning::matches_nothing(&p, config.include.contains(&p)))
             .collect();
         let paths = assigned.paths;
         let always = always_loaded::always_loaded(&paths, &config.always_loaded, |p| {
@@ -86,17 +85,22 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         let (history, mut git_status) = git.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         ctx.history = history;
         let tallied = tally.finish(&ctx, &mut git_status)?;
+        let mut shortlist = ctx.paths;
+        shortlist.retain(|p| !tallied.skipped.contains(p));
+        let mut warnings = unmatched;
+        warnings.extend(tallied.warnings);
+        warnings.sort();
         Ok(ScanArtifact {
             project_root: root.display().to_string(),
             scope_globs: scope_globs(opts),
             excluded_dirs: excluded_dirs(config),
             files_scanned: tallied.files.len() as u64,
-            shortlist: ctx.paths,
+            shortlist,
             signals: tallied.signals,
             files: tallied.files,
             skipped: assigned.skipped,
-            warnings,
             git: git_status,
+            warnings,
         })
     })
 }

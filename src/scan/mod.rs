@@ -21,6 +21,7 @@ mod tally;
 mod token_jobs;
 mod tree;
 mod walk;
+mod warning;
 mod workers;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
@@ -31,3 +32,4 @@ pub use role::{DocRole, Skipped};
 pub use scope::{DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 pub use signal::{Signal, SignalName};
 pub use site::Generator;
+pub use warning::ScanWarning;

@@ -123,11 +123,11 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
     Some(Site { generator, config: config.to_string(), content })
 }
 
-/// The `docs_dir` of an `mkdocs.yml`.
-// TODO(merge): load through the bounded YAML loader of the safety work.
+/// The `docs_dir` of an `mkdocs.yml` (read through the bounded loader: a config file is
+/// untrusted input too).
 fn mkdocs_docs_dir(text: &str) -> Option<String> {
-    let docs = yaml_rust2::YamlLoader::load_from_str(text).ok()?;
-    docs.first()?["docs_dir"].as_str().map(str::to_string)
+    let doc = crate::yaml::load_bounded(text, crate::yaml::Limits::CONFIG_FILE).ok()?;
+    doc["docs_dir"].as_str().map(str::to_string)
 }
 
 /// The text of a small regular file under the root, `None` otherwise.

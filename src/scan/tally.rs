@@ -4,14 +4,15 @@
 //! end in the artifact's signals and file facts.
 //!
 //! It runs `git diff-tree` (through `git::load_net_churn`) and re-reads docs with a
-//! failed fragment; it never writes a file.
+//! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
+//! only its warning: no facts, and fragments into it are not judged.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::anchors::AnchorSet;
 use super::artifact::{FileFacts, GitStatus};
 use super::context::{Doc, Findings, ScanContext};
-use super::doc_outcome::DocOutcome;
+use super::doc_outcome::DocRead;
 use super::git;
 use super::signal::Signal;
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
@@ -20,6 +21,7 @@ use super::signals::{
     archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, stale_name_location,
 };
 use super::token_jobs;
+use super::warning::ScanWarning;
 use crate::error::{Error, Result};
 
 /// The whole tree's tallies, folded from the doc outcomes in any order.
@@ -34,6 +36,9 @@ pub struct Tally {
     problems: Vec<Problem>,
     churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
     deferred_counts: Vec<(u32, token_jobs::Deferred)>,
+    warnings: Vec<ScanWarning>,
+    /// Docs left out of the scan, by index.
+    skipped: BTreeSet<u32>,
 }
 
 impl Tally {
@@ -50,11 +55,22 @@ impl Tally {
             problems: Vec::new(),
             churn: Vec::new(),
             deferred_counts: Vec::new(),
+            warnings: Vec::new(),
+            skipped: BTreeSet::new(),
         }
     }
 
-    pub fn add(&mut self, paths: &[String], index: u32, o: DocOutcome) {
+    pub fn add(&mut self, paths: &[String], index: u32, read: DocRead) {
+        let o = match read {
+            DocRead::Scanned(outcome) => *outcome,
+            DocRead::Skipped(warning) => {
+                self.warnings.push(warning);
+                self.skipped.insert(index);
+                return;
+            }
+        };
         let path = &paths[index as usize];
+        self.warnings.extend(o.warnings);
         for sig in o.signals {
             self.out.push(path, sig);
         }
@@ -102,18 +118,30 @@ impl Tally {
                     .extend(edit_recency_vs_churn::candidate(history, stale_days, path, churn));
             }
         }
+        let skipped = &self.skipped;
+        self.deferred_fragments.retain(|(_, d)| !skipped.contains(&d.target));
         check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.out)?;
         judge_churn(ctx, &candidates, git_status, &mut self.out);
         archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
         duplicate_content::run(ctx, self.prints, &mut self.out);
-        Ok(Tallied { signals: self.out.into_sorted(), files: self.files })
+        self.warnings.sort();
+        let skipped = self.skipped.iter().map(|i| ctx.paths[*i as usize].clone()).collect();
+        Ok(Tallied {
+            signals: self.out.into_sorted(),
+            files: self.files,
+            warnings: self.warnings,
+            skipped,
+        })
     }
 }
 
-/// The finished tallies: every signal by path (sorted), every file's facts.
+/// The finished tallies: every signal by path (sorted), every file's facts, the warnings
+/// (sorted) and the docs left out of the scan.
 pub struct Tallied {
     pub signals: BTreeMap<String, Vec<Signal>>,
     pub files: BTreeMap<String, FileFacts>,
+    pub warnings: Vec<ScanWarning>,
+    pub skipped: BTreeSet<String>,
 }
 
 /// A link problem becomes a `stale_name_location` when git explains it, else a

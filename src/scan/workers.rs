@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::context::ScanContext;
-use super::doc_outcome::{read_doc, DocOutcome};
+use super::doc_outcome::{read_doc, DocRead};
 use crate::error::{Error, Result};
 
 /// Reads every doc, handing each outcome to `fold` on the calling thread as soon as it
@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 pub fn read_docs(
     ctx: &ScanContext<'_>,
     use_git: bool,
-    mut fold: impl FnMut(u32, DocOutcome),
+    mut fold: impl FnMut(u32, DocRead),
 ) -> Result<()> {
     let n = ctx.paths.len();
     let workers = workers().min(n);
@@ -34,7 +34,7 @@ pub fn read_docs(
     // Outcomes travel in batches: one wake-up of this thread per document would cost
     // more in context switches than folding them does.
     const BATCH: usize = 64;
-    let (send, receive) = std::sync::mpsc::channel::<Vec<(u32, Result<DocOutcome>)>>();
+    let (send, receive) = std::sync::mpsc::channel::<Vec<(u32, Result<DocRead>)>>();
     let yields = workers >= cores();
     std::thread::scope(|s| {
         for w in 0..workers {

@@ -95,7 +95,8 @@ fn an_include_of_a_hidden_folder_is_walked_and_one_matching_nothing_warns() {
     let a = out.json();
     assert_eq!(signalled_paths(&a), [".venv/lib/README.md"]);
     assert!(
-        out.stderr.contains("warning: `nowhere/**/*.md` (include or --scope) matches no file"),
+        out.stderr
+            .contains("warning: dochygiene.toml: include glob `nowhere/**/*.md` matches no file"),
         "{}",
         out.stderr
     );

@@ -9,7 +9,7 @@ mod parse;
 mod slug;
 
 pub use doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
-pub use frontmatter::Frontmatter;
+pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
 pub use parse::parse;

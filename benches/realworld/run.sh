@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The real-world precision benchmark (issue 12): scans each repository of repos.tsv at
+# its pinned commit and scores the signals against the hand-judged labels.
+#
+# usage: benches/realworld/run.sh REPOS_DIR [BIN]
+#   REPOS_DIR  a folder holding a git clone of each repository, named as in repos.tsv
+#              (`ripgrep`, `uv`, …) or `owner+name`; each is checked out at its pinned
+#              commit (detached) before the scan. Clones are not made here: the
+#              benchmark needs the network only once, to clone.
+#   BIN        the dochygiene binary (default: a release build of this checkout)
+#
+# Prints one line per repository (tuned set first, then the held-out set, each with its
+# subtotal): signals, true, false, debatable, unlabeled, precision T/(T+F), misses found
+# of listed. A repository with unlabeled signals is marked: judge them (the file
+# benches/realworld/unlabeled-<name>.tsv is written), add them to its labels, run again.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+dir="${1:?usage: run.sh REPOS_DIR [BIN]}"
+bin="${2:-}"
+if [[ -z "$bin" ]]; then
+  cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
+  bin="$repo/target/release/dochygiene"
+fi
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+printf '%-12s %-8s %8s %6s %6s %6s %6s %10s %8s\n' repo set signals true false debat unlab precision misses
+for set in tune holdout; do
+  while IFS=$'\t' read -r name kind url commit _; do
+    [[ "$name" == \#* || "$kind" != "$set" ]] && continue
+    clone="$dir/$name"
+    [[ -d "$clone" ]] || clone="$dir/$(basename "$(dirname "$url")")+$(basename "$url")"
+    if [[ ! -d "$clone" ]]; then
+      printf '%-12s %-8s missing clone (%s)\n' "$name" "$set" "$url"
+      continue
+    fi
+    git -C "$clone" -c advice.detachedHead=false checkout -q "$commit" 2>/dev/null \
+      || { printf '%-12s %-8s cannot check out %s\n' "$name" "$set" "$commit"; continue; }
+    DOCHYGIENE_CACHE_DIR="${DOCHYGIENE_CACHE_DIR:-off}" "$bin" --root "$clone" scan --format json --exit-zero \
+      > "$out/$name.json" 2> "$out/$name.err" || { printf '%-12s scan failed: %s\n' "$name" "$(tail -1 "$out/$name.err")"; continue; }
+    python3 "$here/score.py" "$here/labels/$name.tsv" "$out/$name.json" \
+      --unlabeled "$out/unlabeled-$name.tsv" > "$out/$name.score"
+    python3 - "$name" "$set" "$out/$name.score" "$out/totals-$set" <<'PY'
+import json, sys
+name, set_, path, totals = sys.argv[1:5]
+d = json.load(open(path))
+t, f = d["true"], d["false"]
+prec = f"{100*t/(t+f):.1f} %" if t + f else "n/a"
+mark = " *" if d["unlabeled"] else ""
+print(f'{name:<12} {set_:<8} {d["signals"]:>8} {t:>6} {f:>6} {d["debatable"]:>6} {d["unlabeled"]:>6} {prec:>10} {d["misses_found"]:>3}/{d["misses_listed"]:<3}{mark}')
+with open(totals, "a") as out:
+    out.write(json.dumps(d) + "\n")
+PY
+    if [[ -s "$out/unlabeled-$name.tsv" ]]; then cp "$out/unlabeled-$name.tsv" "$here/unlabeled-$name.tsv"; fi
+  done < "$here/repos.tsv"
+  if [[ -f "$out/totals-$set" ]]; then
+    python3 - "$set" "$out/totals-$set" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[2])]
+s = {k: sum(r[k] for r in rows) for k in ["signals", "true", "false", "debatable", "unlabeled", "misses_found", "misses_listed"]}
+t, f = s["true"], s["false"]
+prec = f"{100*t/(t+f):.1f} %" if t + f else "n/a"
+print(f'{"= " + sys.argv[1]:<12} {"":<8} {s["signals"]:>8} {t:>6} {f:>6} {s["debatable"]:>6} {s["unlabeled"]:>6} {prec:>10} {s["misses_found"]:>3}/{s["misses_listed"]:<3}')
+PY
+  fi
+done
