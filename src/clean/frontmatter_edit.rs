@@ -17,9 +17,10 @@ pub fn set_frontmatter(view: &FileView, key: &str, value: &str) -> Vec<u8> {
     let (bom, body) = bytes.split_at(view.bom_len());
     let new_line = format!("{key}: {value}");
     let lines: Vec<&[u8]> = body.split_inclusive(|b| *b == b'\n').collect();
-    let block = lines.first().filter(|l| is_fence(l)).and_then(|_| {
-        lines.iter().skip(1).position(|l| is_fence(l)).map(|i| i + 1)
-    });
+    let block = lines
+        .first()
+        .filter(|l| is_fence(l))
+        .and_then(|_| lines.iter().skip(1).position(|l| is_fence(l)).map(|i| i + 1));
     let Some(close) = block else {
         let eol = line_ending(body);
         let mut out = bom.to_vec();

@@ -37,7 +37,9 @@ fn encode(lines: &[&str], enc: Encoding) -> Vec<u8> {
     }
     for line in lines {
         match enc {
-            Encoding::Latin1 => out.extend(line.chars().map(|c| u8::try_from(u32::from(c)).unwrap())),
+            Encoding::Latin1 => {
+                out.extend(line.chars().map(|c| u8::try_from(u32::from(c)).unwrap()))
+            }
             _ => out.extend_from_slice(line.as_bytes()),
         }
         out.extend_from_slice(eol);
@@ -65,7 +67,12 @@ fn with_body(head: &[&'static str]) -> Vec<&'static str> {
     head.iter().copied().chain(BODY).collect()
 }
 
-fn replaced(lines: &[&'static str], at: usize, count: usize, with: &[&'static str]) -> Vec<&'static str> {
+fn replaced(
+    lines: &[&'static str],
+    at: usize,
+    count: usize,
+    with: &[&'static str],
+) -> Vec<&'static str> {
     let mut out = lines.to_vec();
     out.splice(at - 1..at - 1 + count, with.iter().copied());
     out
@@ -100,7 +107,10 @@ fn cases() -> Vec<Case> {
         Case {
             name: "delete",
             lines: body.clone(),
-            proposal: deterministic("orphaned", json!({"kind": "delete-range", "anchor": anchor(5, 7)})),
+            proposal: deterministic(
+                "orphaned",
+                json!({"kind": "delete-range", "anchor": anchor(5, 7)}),
+            ),
             after: Some(replaced(&body, 5, 3, &[])),
         },
         Case {
@@ -218,7 +228,8 @@ fn check_and_clean(p: &Project, proposals: &[(String, Value)], replacement: &str
     let ids = entry_ids(p);
     assert_eq!(ids.len(), proposals.len(), "one entry per doc: {ids:?}");
     let fixture = p.root().join("rewrites.json");
-    let rewrite = json!({"__kind__rewrite_span": {"replacement": replacement, "summary": "Merged."}});
+    let rewrite =
+        json!({"__kind__rewrite_span": {"replacement": replacement, "summary": "Merged."}});
     std::fs::write(&fixture, rewrite.to_string()).unwrap();
     let mut args = vec!["clean", "--yes"];
     for (_, id) in &ids {
@@ -271,7 +282,12 @@ fn every_edit_kind_keeps_every_byte_outside_its_span_in_every_encoding() {
         }
         assert!(!p.root().join("docs/archive/move.md").exists());
     }
-    assert!(wrong.is_empty(), "{} edit(s) changed bytes they should keep:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} edit(s) changed bytes they should keep:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -280,13 +296,28 @@ fn edits_that_would_mix_encodings_in_a_latin1_doc_are_refused_with_a_reason() {
     let body = with_body(&[]);
     let proposals = [
         // The rewrite's span holds a Latin-1 byte: the agent could only see it mangled.
-        ("docs/rewrite.md", json!({"category": {"class": "bloat", "subtype": "distill"},
+        (
+            "docs/rewrite.md",
+            json!({"category": {"class": "bloat", "subtype": "distill"},
             "signals": ["broken_reference"], "op": "Say it once.", "op_type": "generative",
-            "reducible_range": anchor(8, 8), "confidence": 0.9})),
-        ("docs/replace.md", deterministic("orphaned", json!({"kind": "replace-text",
-            "anchor": anchor(8, 8), "match": "1.0", "replacement": "2.0 ½"}))),
-        ("docs/frontmatter.md", deterministic("orphaned", json!({"kind": "insert-frontmatter",
-            "key": "status", "value": "archivé"}))),
+            "reducible_range": anchor(8, 8), "confidence": 0.9}),
+        ),
+        (
+            "docs/replace.md",
+            deterministic(
+                "orphaned",
+                json!({"kind": "replace-text",
+            "anchor": anchor(8, 8), "match": "1.0", "replacement": "2.0 ½"}),
+            ),
+        ),
+        (
+            "docs/frontmatter.md",
+            deterministic(
+                "orphaned",
+                json!({"kind": "insert-frontmatter",
+            "key": "status", "value": "archivé"}),
+            ),
+        ),
     ];
     std::fs::create_dir_all(p.root().join("docs")).unwrap();
     for (rel, _) in &proposals {
@@ -302,5 +333,37 @@ fn edits_that_would_mix_encodings_in_a_latin1_doc_are_refused_with_a_reason() {
     }
     for (rel, _) in &proposals {
         assert_eq!(bytes(&p, rel), Some(encode(&body, Encoding::Latin1)), "{rel} untouched");
+    }
+}
+
+#[test]
+fn frontmatter_is_found_in_crlf_and_bom_files_and_never_read_as_a_heading() {
+    let p = Project::new();
+    let lines = ["---", "status: done", "---", "# Plan", "", "Built."];
+    for (folder, enc) in [
+        ("lf", Encoding::Plain),
+        ("crlf", Encoding::Crlf),
+        ("bom", Encoding::Bom),
+        ("bomcrlf", Encoding::BomCrlf),
+    ] {
+        std::fs::create_dir_all(p.root().join(folder)).unwrap();
+        std::fs::write(p.root().join(folder).join("plan.md"), encode(&lines, enc)).unwrap();
+    }
+    let out = p.run(&["scan", "--format", "json", "--no-git"]).expect_code(1);
+    let artifact = out.json();
+    for folder in ["lf", "crlf", "bom", "bomcrlf"] {
+        let path = format!("{folder}/plan.md");
+        let got: Vec<(u64, &str, &str)> = artifact["signals"][&path]
+            .as_array()
+            .map(|sigs| {
+                sigs.iter()
+                    .map(|s| {
+                        let target = s["target"].as_str().unwrap_or_default();
+                        (s["line"].as_u64().unwrap(), s["name"].as_str().unwrap(), target)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(got, [(2, "frontmatter_marker", "done")], "{path}: {}", artifact["signals"]);
     }
 }
