@@ -292,7 +292,7 @@ pub fn apply_in_op(
 ) -> Result<Exit> {
     let CleanCtx { root, state, lock, op, .. } = *ctx;
     let (located, stale) = locate_all(root, chosen, skip_stale)?;
-    let Changes { mut changes, applied, skipped } = plan_changes(root, located, rewrites)?;
+    let Changes { mut changes, applied, skipped, modes } = plan_changes(root, located, rewrites)?;
     // Every target is checked before anything is written, and files are written before
     // any is removed, so a move never loses its source.
     for c in &changes {
@@ -305,7 +305,7 @@ pub fn apply_in_op(
         report_op_id: report.op_id.clone(),
         applied,
         skipped: all_skipped,
-        items: Journal::items_of(&changes),
+        items: Journal::items_of(&changes, &modes),
     };
     journal.write_with_images(op.path(), &changes)?;
     record.phase = Phase::Apply;
@@ -342,7 +342,7 @@ fn finish_apply(
             Some(sha) => Some(read_image(op.path(), i, "after", sha)?),
             None => None,
         };
-        put(root, &item.path, after.as_deref())?;
+        put(root, &item.path, after.as_deref(), item.mode)?;
         failpoint::hit("file-applied");
     }
     let now = clock::format(clock::now()?);
@@ -424,7 +424,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
             Some(sha) => Some(read_image(op.path(), *i, "before", sha)?),
             None => None,
         };
-        put(&root, &item.path, before.as_deref())?;
+        put(&root, &item.path, before.as_deref(), item.mode)?;
     }
     record.phase = Phase::Undone;
     record.write(&op.op_json())?;

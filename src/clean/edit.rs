@@ -33,6 +33,9 @@ pub struct Changes {
     pub changes: Vec<Change>,
     pub applied: Vec<String>,
     pub skipped: Vec<(String, String)>,
+    /// The mode of each file a change creates or removes, by path: a moved doc's
+    /// destination gets its source's mode, and undo recreates the source with it.
+    pub modes: BTreeMap<String, u32>,
 }
 
 /// Plans every located entry; `rewrites` holds the agent's replacement text for each
@@ -92,6 +95,10 @@ pub fn plan_changes(
                         "run `dochygiene check` again",
                     ));
                 }
+                if let Some(mode) = mode_of(&root.join(&path)) {
+                    out.modes.insert(path.clone(), mode);
+                    out.modes.insert(dest.clone(), mode);
+                }
                 out.changes.push(Change { path: path.clone(), before: Some(before), after: None });
                 out.changes.push(Change { path: dest, before: None, after: Some(text) });
             }
@@ -102,6 +109,20 @@ pub fn plan_changes(
         }
     }
     Ok(out)
+}
+
+/// The permission bits of the file at `path`, if it can be read.
+fn mode_of(path: &Path) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).ok().map(|m| m.permissions().mode() & 0o7777)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// What one entry does to its file.

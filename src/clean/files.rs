@@ -1,10 +1,11 @@
 //! Writing doc files for clean and undo: only inside the root, never through a symlink
-//! that leaves it, never into `.git` or `.dochygiene`, always atomically.
+//! that leaves it, never into `.git` or `.dochygiene`, always atomically, keeping the
+//! file's mode (a file created gets the mode its journal item names).
 
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::fsio::{sync_parent, write_atomic};
+use crate::fsio::{sync_parent, write_atomic_with_mode};
 use crate::rel_path::confinement_problem;
 
 /// The absolute path of root-relative `rel`, refused when it could escape the root.
@@ -39,15 +40,20 @@ pub fn current(root: &Path, rel: &str) -> Result<Option<Vec<u8>>> {
     }
 }
 
-/// Makes `rel` hold `bytes`, or removes it for `None`.
-pub fn put(root: &Path, rel: &str, bytes: Option<&[u8]>) -> Result<()> {
+/// The mode of a doc clean creates when its journal names none (a journal written
+/// before modes were kept).
+const DEFAULT_DOC_MODE: u32 = 0o644;
+
+/// Makes `rel` hold `bytes`, or removes it for `None`. An existing file keeps its mode
+/// and owner; a new one gets `new_mode`.
+pub fn put(root: &Path, rel: &str, bytes: Option<&[u8]>, new_mode: Option<u32>) -> Result<()> {
     let target = confined(root, rel)?;
     match bytes {
         Some(b) => {
             if let Some(dir) = target.parent() {
                 fs_err::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
             }
-            write_atomic(&target, b)
+            write_atomic_with_mode(&target, b, Some(new_mode.unwrap_or(DEFAULT_DOC_MODE)))
         }
         None => {
             match fs_err::remove_file(&target) {

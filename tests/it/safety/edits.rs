@@ -367,3 +367,72 @@ fn frontmatter_is_found_in_crlf_and_bom_files_and_never_read_as_a_heading() {
         assert_eq!(got, [(2, "frontmatter_marker", "done")], "{path}: {}", artifact["signals"]);
     }
 }
+
+/// The file's permission bits, in octal.
+fn mode(p: &Project, rel: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    format!("{:o}", std::fs::metadata(p.root().join(rel)).unwrap().permissions().mode() & 0o7777)
+}
+
+#[test]
+fn clean_and_undo_keep_every_file_mode_and_a_moved_doc_keeps_its_own() {
+    use std::os::unix::fs::PermissionsExt;
+    let p = Project::new();
+    let body = with_body(&[]);
+    let docs = [
+        (
+            "docs/edited.md",
+            0o755,
+            deterministic(
+                "orphaned",
+                json!({"kind": "insert-frontmatter", "key": "status", "value": "archived"}),
+            ),
+        ),
+        (
+            "docs/replaced.md",
+            0o640,
+            deterministic(
+                "orphaned",
+                json!({"kind": "replace-text", "anchor": anchor(8, 8), "match": "1.0", "replacement": "2.0"}),
+            ),
+        ),
+        (
+            "docs/moved.md",
+            0o604,
+            deterministic(
+                "superseded",
+                json!({"kind": "move-to-archive", "dest_path": "docs/archive/moved.md"}),
+            ),
+        ),
+    ];
+    std::fs::create_dir_all(p.root().join("docs")).unwrap();
+    for (rel, m, _) in &docs {
+        let path = p.root().join(rel);
+        std::fs::write(&path, encode(&body, Encoding::Plain)).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(*m)).unwrap();
+    }
+    let proposals: Vec<(String, Value)> =
+        docs.iter().map(|(r, _, v)| (r.to_string(), v.clone())).collect();
+    let done = check_and_clean(&p, &proposals, "");
+    assert_eq!(done["applied"].as_array().unwrap().len(), 3, "{done}");
+    let after = [
+        ("docs/edited.md", mode(&p, "docs/edited.md")),
+        ("docs/replaced.md", mode(&p, "docs/replaced.md")),
+        ("docs/archive/moved.md", mode(&p, "docs/archive/moved.md")),
+    ];
+    assert_eq!(
+        after,
+        [
+            ("docs/edited.md", "755".to_string()),
+            ("docs/replaced.md", "640".to_string()),
+            ("docs/archive/moved.md", "604".to_string())
+        ],
+        "after clean"
+    );
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    let undone: Vec<(&str, String)> =
+        docs.iter().map(|(rel, _, _)| (*rel, mode(&p, rel))).collect();
+    let before: Vec<(&str, String)> =
+        docs.iter().map(|(rel, m, _)| (*rel, format!("{m:o}"))).collect();
+    assert_eq!(undone, before, "after undo");
+}
