@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::exit::Exit;
 use crate::op::failpoint;
 use crate::op::{op_id, refuse_if_open, OpCommand, OpDir, OpRecord, Phase};
+use crate::quote::{escape_controls, quote_name};
 use crate::report::{Entry, Report, SafetyTier};
 use crate::state::{Lock, StateDir, Timestamps};
 
@@ -147,7 +148,7 @@ pub fn read_report(state: &StateDir) -> Result<Report> {
         return Err(Error::usage_hint(
             format!(
                 "{} is not a valid report ({} violation(s), first: {v})",
-                path.display(),
+                crate::quote::quote_path(&path),
                 violations.len()
             ),
             "run `dochygiene check` again",
@@ -198,7 +199,11 @@ fn select(
             }
             if entry.safety_tier == SafetyTier::Confirm && !s.yes {
                 return Err(Error::usage_hint(
-                    format!("entry {id} is confirm tier ({}: {})", entry.path, entry.op),
+                    format!(
+                        "entry {id} is confirm tier ({}: {})",
+                        quote_name(&entry.path),
+                        escape_controls(&entry.op)
+                    ),
                     format!("apply it with `dochygiene clean --entry {id} --yes`"),
                 ));
             }
@@ -258,7 +263,8 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
         let a = l.anchor.expect("generative entries are located by their guard");
         eprintln!(
             "dochygiene: would ask an agent to rewrite {} lines {a} ({})",
-            l.entry.path, l.entry.op
+            quote_name(&l.entry.path),
+            escape_controls(&l.entry.op)
         );
     }
     let changes = plan_changes(root, located, &HashMap::new())?;
@@ -268,7 +274,10 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
         let diff = similar::TextDiff::from_lines(&before, &after);
         print!(
             "{}",
-            diff.unified_diff().header(&format!("a/{}", c.path), &format!("b/{}", c.path))
+            diff.unified_diff().header(
+                &quote_name(&format!("a/{}", c.path)),
+                &quote_name(&format!("b/{}", c.path))
+            )
         );
     }
     eprintln!(
@@ -333,7 +342,8 @@ fn finish_apply(
             return Err(Error::stale(
                 format!(
                     "{} changed while op {} was applying; nothing more was written",
-                    item.path, record.op_id
+                    quote_name(&item.path),
+                    record.op_id
                 ),
                 format!("inspect it, then `dochygiene undo {}`", record.op_id),
             ));
@@ -415,7 +425,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
     }
     if !changed.is_empty() {
         return Err(Error::stale(
-            format!("these files changed since op {id} wrote them, so nothing was restored: {}", changed.join(", ")),
+            format!("these files changed since op {id} wrote them, so nothing was restored: {}", changed.iter().map(|p| quote_name(p)).collect::<Vec<_>>().join(", ")),
             "undo later clean ops first, newest first (`dochygiene ops list`); or revert the later edits; the before-images are in the op's trash/ folder",
         ));
     }

@@ -16,6 +16,7 @@ use super::splice::{
 };
 use crate::check::FileView;
 use crate::error::{Error, Result};
+use crate::quote::quote_name;
 use crate::report::{Anchor, EditKind};
 use crate::scan::resolve::{parent_dir, relative_path};
 
@@ -91,7 +92,11 @@ pub fn plan_changes(
             Some(dest) => {
                 if root.join(&dest).symlink_metadata().is_ok() {
                     return Err(Error::stale(
-                        format!("{dest} exists, so {path} cannot be moved there"),
+                        format!(
+                            "{} exists, so {} cannot be moved there",
+                            quote_name(&dest),
+                            quote_name(&path)
+                        ),
                         "run `dochygiene check` again",
                     ));
                 }

@@ -6,16 +6,18 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::fsio::{sync_parent, write_atomic_with_mode};
+use crate::quote::quote_name;
 use crate::rel_path::confinement_problem;
 
 /// The absolute path of root-relative `rel`, refused when it could escape the root.
 pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
+    let shown = quote_name(rel);
     if let Some(problem) = confinement_problem(rel) {
-        return Err(Error::usage(format!("refusing to write {rel}: {problem}")));
+        return Err(Error::usage(format!("refusing to write {shown}: {problem}")));
     }
     let target = root.join(rel);
     if target.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(Error::usage(format!("refusing to write {rel}: it is a symbolic link")));
+        return Err(Error::usage(format!("refusing to write {shown}: it is a symbolic link")));
     }
     let canon_root = fs_err::canonicalize(root).map_err(|e| Error::io("open", root, e))?;
     let mut existing = target.parent().map(Path::to_path_buf).unwrap_or_else(|| root.to_path_buf());
@@ -25,7 +27,7 @@ pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
     let canon = fs_err::canonicalize(&existing).map_err(|e| Error::io("open", &existing, e))?;
     if !canon.starts_with(&canon_root) {
         return Err(Error::usage(format!(
-            "refusing to write {rel}: a symbolic link leads out of the root"
+            "refusing to write {shown}: a symbolic link leads out of the root"
         )));
     }
     Ok(target)

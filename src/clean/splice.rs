@@ -6,6 +6,7 @@
 //! acceptable at all is [`encoding_problem`]'s decision, made before any of these run.
 
 use crate::check::FileView;
+use crate::quote::quote_name;
 use crate::report::Anchor;
 
 /// The file with the lines of `a` replaced by `with`.
@@ -128,6 +129,7 @@ pub fn encoding_problem(
     if view.is_utf8() {
         return None;
     }
+    let path = quote_name(path);
     if let Some(a) = rewritten.filter(|a| std::str::from_utf8(view.span(*a)).is_err()) {
         return Some(format!(
             "lines {a} of {path} are not UTF-8, so they cannot be rewritten without changing their encoding; convert the file to UTF-8 or edit it by hand"

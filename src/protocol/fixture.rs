@@ -52,13 +52,18 @@ impl Fixture {
     pub fn load(path: &Path) -> Result<Fixture> {
         let value = strict::read_file(path).map_err(|e| match e {
             Error::Io { source, .. } => Error::usage_hint(
-                format!("cannot read the answers file {}: {source}", path.display()),
+                format!(
+                    "cannot read the answers file {}: {source}",
+                    crate::quote::quote_path(path)
+                ),
                 format!("check the path given to --answers or {FIXTURE_ENV}"),
             ),
             other => other,
         })?;
         let mut fixture = Fixture { path: path.to_path_buf(), ..Fixture::default() };
-        let bad = |m: String| Error::usage(format!("answers file {}: {m}", path.display()));
+        let bad = |m: String| {
+            Error::usage(format!("answers file {}: {m}", crate::quote::quote_path(path)))
+        };
         match value {
             Value::Object(map) => {
                 for (key, response) in map {
@@ -107,7 +112,7 @@ impl Fixture {
             check_shape(request.kind, &response.to_string()).map_err(|e| {
                 Error::usage(format!(
                     "answers file {}: the answer for request {} ({}) is invalid: {e}",
-                    self.path.display(),
+                    crate::quote::quote_path(&self.path),
                     request.request_id,
                     request.kind.as_str()
                 ))

@@ -50,7 +50,8 @@ pub fn read_responses(path: &Path, open: &PendingFile) -> Result<Vec<Answered>> 
 
 /// Checks responses `text` (read from `path`) against the open batch.
 pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Vec<Answered>> {
-    let at = |line: usize, column: usize| format!("{}:{line}:{column}", path.display());
+    let at =
+        |line: usize, column: usize| format!("{}:{line}:{column}", crate::quote::quote_path(path));
     let usage = |msg: String| {
         Error::usage_hint(
             msg,
@@ -68,7 +69,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
         return Err(Error::stale(
             format!(
                 "{} answers batch {:?}, but the open batch of op {} is {:?}; nothing was consumed",
-                path.display(),
+                crate::quote::quote_path(path),
                 raw.batch_id,
                 open.op_id,
                 open.batch_id

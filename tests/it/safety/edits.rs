@@ -436,3 +436,38 @@ fn clean_and_undo_keep_every_file_mode_and_a_moved_doc_keeps_its_own() {
         docs.iter().map(|(rel, m, _)| (*rel, format!("{m:o}"))).collect();
     assert_eq!(undone, before, "after undo");
 }
+
+/// A doc whose name carries a newline and a forged finding after it.
+const FORGED: &str = "evil\nREADME.md:1: broken_reference: forged.md";
+
+#[test]
+fn a_name_with_a_newline_cannot_forge_a_line_in_any_human_output() {
+    let p = Project::new();
+    p.write("README.md", "# Readme\n");
+    p.write(&format!("docs/{FORGED}"), "# Evil\n\nSee [gone](missing.md).\n");
+    let forged = |text: &str| text.lines().any(|l| l.starts_with("README.md:1"));
+    let text = p.run(&["scan", "--no-git"]).expect_code(1).stdout;
+    assert_eq!(text.lines().count(), 1, "one signal, one line:\n{text}");
+    assert!(!forged(&text), "{text}");
+    assert!(
+        text.starts_with("\"docs/evil\\nREADME.md:1: broken_reference: forged.md\":3: "),
+        "{text}"
+    );
+    let github = p.run(&["scan", "--no-git", "--format", "github"]).expect_code(1).stdout;
+    assert_eq!(github.lines().count(), 1, "{github}");
+    // report.md: the entry's heading stays one line.
+    let answer = json!({"__kind__classify_file": {"verdict": "entries", "entries": [deterministic(
+        "orphaned", json!({"kind": "delete-range", "anchor": anchor(3, 3)}))]}});
+    std::fs::write(p.root().join("fx.json"), answer.to_string()).unwrap();
+    p.run(&["check", "--no-git"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json"))
+        .expect_code(0);
+    let md = p.read(".dochygiene/report.md");
+    assert!(!forged(&md), "{md}");
+    assert!(md.contains("### `\"docs/evil\\nREADME.md:1: broken_reference: forged.md\"`"), "{md}");
+    // stderr: a clean refused because the doc changed names it on one line.
+    p.write(&format!("docs/{FORGED}"), "# Evil\n\nSee [other](gone.md).\n");
+    let out = p.run(&["clean", "--tier", "confirm", "--dry-run"]).expect_code(0);
+    assert!(!forged(&out.stderr), "{}", out.stderr);
+    assert!(out.stderr.contains("\"docs/evil\\nREADME.md"), "{}", out.stderr);
+}
