@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::answer_limits::over_limit;
 use super::answers_store::{AnswerStore, StoredAnswer};
 use super::kind::RequestKind;
 use super::request::Request;
@@ -117,6 +118,14 @@ impl Fixture {
                     request.kind.as_str()
                 ))
             })?;
+            if let Some(problem) = over_limit(request.kind, response) {
+                return Err(Error::usage(format!(
+                    "answers file {}: the answer for request {} ({}): {problem}",
+                    crate::quote::quote_path(&self.path),
+                    request.request_id,
+                    request.kind.as_str()
+                )));
+            }
             let stored = StoredAnswer {
                 kind: request.kind,
                 source: "fixture".into(),

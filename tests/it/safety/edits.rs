@@ -471,3 +471,51 @@ fn a_name_with_a_newline_cannot_forge_a_line_in_any_human_output() {
     assert!(!forged(&out.stderr), "{}", out.stderr);
     assert!(out.stderr.contains("\"docs/evil\\nREADME.md"), "{}", out.stderr);
 }
+
+/// A `why` of 10 MB: a responses file holding one is under the 16 MiB reader limit, two
+/// of them in one report are not.
+fn huge_why_answer(path: &str) -> Value {
+    let mut proposal =
+        deterministic("orphaned", json!({"kind": "delete-range", "anchor": anchor(3, 3)}));
+    proposal["why"] = json!(format!("{path}: {}", "w".repeat(10_000_000)));
+    json!({"verdict": "entries", "entries": [proposal]})
+}
+
+#[test]
+fn an_answer_field_over_its_limit_is_refused_with_its_place_so_no_report_outgrows_its_reader() {
+    let p = Project::new();
+    p.write("docs/a.md", "# A\n\nSee [gone](missing.md).\n");
+    p.write("docs/b.md", "# B\n\nSee [gone](missing.md).\n");
+    let out = p.run(&["check", "--no-git", "--op-id", "big"]).expect_code(7);
+    let line = json_line(&out);
+    let pending: Value =
+        serde_json::from_slice(&std::fs::read(line["pending"].as_str().unwrap()).unwrap()).unwrap();
+    // Round 1 answers docs/a.md only; round 2 would answer docs/b.md the same way.
+    let responses: Vec<Value> = pending["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let path = r["inputs"]["path"].as_str().unwrap();
+            let answer = if path == "docs/a.md" { huge_why_answer(path) } else { Value::Null };
+            json!({"request_id": r["request_id"], "response": answer})
+        })
+        .collect();
+    let file = json!({"batch_id": line["batch_id"], "responses": responses});
+    let responses_path = line["responses"].as_str().unwrap();
+    std::fs::write(responses_path, file.to_string()).unwrap();
+    let out = p.run(&["resume"]).output();
+    assert_eq!(out.code, 2, "a 10 MB why is refused when read:\n{}", out.stderr);
+    assert!(out.stderr.contains("responses-"), "{}", out.stderr);
+    assert!(out.stderr.contains(":1:"), "the file's line and column: {}", out.stderr);
+    assert!(
+        out.stderr.contains("entries[0].why is 10000011 bytes, over its limit of 4000"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("guide/protocol.md"), "{}", out.stderr);
+    // Nothing was consumed: a shortened answer goes through.
+    let fixed = file.to_string().replace(&"w".repeat(10_000_000), "short");
+    std::fs::write(responses_path, fixed).unwrap();
+    p.run(&["resume"]).expect_code(7);
+}
