@@ -84,7 +84,7 @@ pub fn replace_with_line(view: &FileView, a: Anchor, text: &str) -> Vec<u8> {
 pub fn replace_with_text(view: &FileView, a: Anchor, replacement: &str) -> Vec<u8> {
     let span = view.span(a);
     let mut with = with_line_endings(replacement, line_ending(span));
-    let end = span.split_inclusive(|b| *b == b'\n').last().map(terminator).unwrap_or_default();
+    let end = terminator(span);
     if !end.is_empty() && !with.is_empty() && !with.ends_with(b"\n") {
         with.extend_from_slice(end);
     }
