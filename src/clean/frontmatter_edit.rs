@@ -38,9 +38,7 @@ pub fn set_frontmatter(view: &FileView, key: &str, value: &str) -> Vec<u8> {
         Some(k) if k.value == value => return bytes.to_vec(),
         Some(k) => {
             let i = (k.line as usize).saturating_sub(1);
-            let own = lines.get(i).is_some_and(|l| {
-                l.strip_prefix(key.as_bytes()).is_some_and(|rest| rest.starts_with(b":"))
-            });
+            let own = lines.get(i).is_some_and(|l| writes_key(l, key));
             if own && i > 0 && i < close {
                 (i, true)
             } else {
@@ -56,6 +54,15 @@ pub fn set_frontmatter(view: &FileView, key: &str, value: &str) -> Vec<u8> {
     out.extend_from_slice(eol);
     out.extend(lines[at + usize::from(replaces)..].concat());
     out
+}
+
+/// Whether `line` writes top-level `key:` (the key bare or double-quoted).
+fn writes_key(line: &[u8], key: &str) -> bool {
+    let quoted = format!("\"{key}\"");
+    [key, quoted.as_str()].iter().any(|k| {
+        line.strip_prefix(k.as_bytes())
+            .is_some_and(|rest| rest.trim_ascii_start().starts_with(b":"))
+    })
 }
 
 /// Whether `line` is a `---` fence (trailing blanks and either line ending allowed).
@@ -83,6 +90,10 @@ mod tests {
         assert_eq!(
             fm(b"---\nstatus: done\n---\n# T\n", "status", "archived"),
             b"---\nstatus: archived\n---\n# T\n"
+        );
+        assert_eq!(
+            fm(b"---\n\"status\" : done\n---\n", "status", "archived"),
+            b"---\nstatus: archived\n---\n"
         );
         let same = b"---\nstatus: archived\n---\n# T\n";
         assert_eq!(fm(same, "status", "archived"), same);
