@@ -3,11 +3,13 @@
 //! Every variant carries what the user needs to act: the path, the line and column, the
 //! request id, and a `hint` naming the next command. Messages are lowercase fragments
 //! that read after "failed to" or stand alone; causes are chained through `source()`.
-//! `Error::exit` is the single place where an error becomes an exit code.
+//! `Error::exit` is the single place where an error becomes an exit code. Paths are shown
+//! through `quote::quote_path`, so a file name cannot break the message's lines.
 
 use std::path::PathBuf;
 
 use crate::exit::Exit;
+use crate::quote::quote_path;
 
 /// Shorthand used across the crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -20,11 +22,11 @@ pub enum Error {
     Usage { message: String, hint: Option<String> },
 
     /// A `dochygiene.toml` problem.
-    #[error("invalid configuration in {path}: {message}")]
+    #[error("invalid configuration in {}: {message}", quote_path(.path))]
     Config { path: PathBuf, message: String },
 
     /// A file-system operation failed.
-    #[error("failed to {action} {path}")]
+    #[error("failed to {action} {}", quote_path(.path))]
     Io {
         action: &'static str,
         path: PathBuf,
@@ -33,7 +35,10 @@ pub enum Error {
     },
 
     /// Another process holds the lock.
-    #[error("failed to take the lock {path}: another dochygiene process is writing here")]
+    #[error(
+        "failed to take the lock {}: another dochygiene process is writing here",
+        quote_path(.path)
+    )]
     Busy { path: PathBuf },
 
     /// State that no longer matches what it was bound to.
@@ -41,7 +46,7 @@ pub enum Error {
     Stale { message: String, hint: Option<String> },
 
     /// An op or state file that does not parse or is not a regular file.
-    #[error("corrupt state file {path}: {message}")]
+    #[error("corrupt state file {}: {message}", quote_path(.path))]
     Corrupt { path: PathBuf, message: String },
 
     /// A bug or an impossible state; the message says which invariant broke.

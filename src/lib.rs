@@ -17,6 +17,7 @@ pub mod json;
 pub mod op;
 pub mod project_root;
 pub mod protocol;
+pub mod quote;
 pub mod rel_path;
 pub mod report;
 pub mod scan;

@@ -10,7 +10,10 @@ pub fn resolve(flag: Option<&Path>) -> Result<PathBuf> {
     if let Some(dir) = flag {
         let canon = fs_err::canonicalize(dir).map_err(|e| Error::io("open the root", dir, e))?;
         if !canon.is_dir() {
-            return Err(Error::usage(format!("--root {} is not a folder", dir.display())));
+            return Err(Error::usage(format!(
+                "--root {} is not a folder",
+                crate::quote::quote_path(dir)
+            )));
         }
         return Ok(canon);
     }

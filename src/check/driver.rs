@@ -102,7 +102,10 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
     let state = StateDir::locate(&root);
     if !state.exists() {
         return Err(Error::usage_hint(
-            format!("{} has no dochygiene state, so no op to resume", root.display()),
+            format!(
+                "{} has no dochygiene state, so no op to resume",
+                crate::quote::quote_path(&root)
+            ),
             "start one with `dochygiene check`",
         ));
     }
@@ -194,7 +197,10 @@ impl Run<'_> {
             if self.fixture.is_some() {
                 return self.advance(iteration);
             }
-            eprintln!("dochygiene: no answers yet at {}", responses_path.display());
+            eprintln!(
+                "dochygiene: no answers yet at {}",
+                crate::quote::quote_path(&responses_path)
+            );
             output::needs_answers(&pending_path, &pending, self.root_flag);
             return Ok(Exit::NeedsAnswers);
         }
@@ -222,7 +228,7 @@ impl Run<'_> {
             if !changed.is_empty() && !rescanned {
                 eprintln!(
                     "dochygiene: {} changed since the scan; scanning again so nothing is finalized on old lines",
-                    changed.join(", ")
+                    changed.iter().map(|p| crate::quote::quote_name(p)).collect::<Vec<_>>().join(", ")
                 );
                 self.scan_into_op()?;
                 failpoint::hit("rescan-written");

@@ -1,14 +1,19 @@
 //! `FileView`: a doc's bytes with its line table, for anchors and spans.
 //!
 //! A span `start..=end` is the bytes from the start of line `start` through the end of
-//! line `end`, including that line's terminator when it has one. `expected_sha256` hashes
-//! exactly these bytes; clean re-reads them the same way.
+//! line `end`, including that line's terminator when it has one (`\n`, or `\r\n` whose
+//! `\r` is then part of the line). A UTF-8 byte-order mark is not part of line 1: no span
+//! holds it, so no edit of line 1 can drop it. `expected_sha256` hashes exactly these
+//! bytes; clean re-reads them the same way.
 
 use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::hash::sha256_hex;
 use crate::report::Anchor;
+
+/// The UTF-8 byte-order mark.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// A file's bytes and where each line starts.
 #[derive(Clone, Debug)]
@@ -27,9 +32,10 @@ impl FileView {
 
     pub fn from_bytes(bytes: Vec<u8>) -> FileView {
         let mut starts = Vec::new();
-        if !bytes.is_empty() {
-            starts.push(0);
-            for (i, b) in bytes.iter().enumerate() {
+        let first = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        if bytes.len() > first {
+            starts.push(first);
+            for (i, b) in bytes.iter().enumerate().skip(first) {
                 if *b == b'\n' && i + 1 < bytes.len() {
                     starts.push(i + 1);
                 }
@@ -42,7 +48,32 @@ impl FileView {
         &self.bytes
     }
 
-    /// The file as text (lossy for invalid UTF-8).
+    /// The length of the byte-order mark the file starts with (0 or 3).
+    pub fn bom_len(&self) -> usize {
+        if self.bytes.starts_with(BOM) {
+            BOM.len()
+        } else {
+            0
+        }
+    }
+
+    /// Whether the whole file is valid UTF-8.
+    pub fn is_utf8(&self) -> bool {
+        std::str::from_utf8(&self.bytes).is_ok()
+    }
+
+    /// The byte range of the span (empty at 0 when it is not inside the file).
+    pub fn span_range(&self, anchor: Anchor) -> std::ops::Range<usize> {
+        if !self.contains(anchor) {
+            return 0..0;
+        }
+        let start = self.starts[anchor.start_line as usize - 1];
+        let end = self.starts.get(anchor.end_line as usize).copied().unwrap_or(self.bytes.len());
+        start..end
+    }
+
+    /// The file as text (lossy for invalid UTF-8: for counting and reading, never for
+    /// writing back).
     pub fn text(&self) -> std::borrow::Cow<'_, str> {
         String::from_utf8_lossy(&self.bytes)
     }
@@ -66,15 +97,10 @@ impl FileView {
 
     /// The bytes of the span; empty when it is not inside the file.
     pub fn span(&self, anchor: Anchor) -> &[u8] {
-        if !self.contains(anchor) {
-            return &[];
-        }
-        let start = self.starts[anchor.start_line as usize - 1];
-        let end = self.starts.get(anchor.end_line as usize).copied().unwrap_or(self.bytes.len());
-        &self.bytes[start..end]
+        &self.bytes[self.span_range(anchor)]
     }
 
-    /// The span as text (lossy).
+    /// The span as text (lossy: for showing and counting, never for writing back).
     pub fn span_text(&self, anchor: Anchor) -> std::borrow::Cow<'_, str> {
         String::from_utf8_lossy(self.span(anchor))
     }
@@ -98,6 +124,17 @@ mod tests {
         assert!(!f.contains(a(3, 4)));
         assert!(!f.contains(a(0, 1)));
         assert_eq!(f.span(a(4, 4)), b"");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_in_no_span_and_crlf_stays_in_its_line() {
+        let f = FileView::from_bytes(b"\xEF\xBB\xBFone\r\ntwo\r\n".to_vec());
+        assert_eq!(f.line_count(), 2);
+        assert_eq!(f.bom_len(), 3);
+        assert_eq!(f.span(a(1, 1)), b"one\r\n");
+        assert_eq!(f.span_range(a(1, 2)), 3..13);
+        assert_eq!(FileView::from_bytes(BOM.to_vec()).line_count(), 0);
+        assert!(!FileView::from_bytes(b"caf\xe9\n".to_vec()).is_utf8());
     }
 
     #[test]

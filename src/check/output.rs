@@ -28,13 +28,14 @@ pub fn needs_answers(pending_path: &Path, pending: &PendingFile, root_flag: Opti
         "resume": format!("dochygiene resume {}", pending.op_id),
     });
     println!("{line}");
-    let root = root_flag.map(|r| format!(" --root {}", r.display())).unwrap_or_default();
+    let root =
+        root_flag.map(|r| format!(" --root {}", crate::quote::quote_path(r))).unwrap_or_default();
     eprintln!(
         "dochygiene: {} request(s) need answers (op {}, round {}).\n  read:   {}\n  answer: {}\n  then:   dochygiene{root} resume {}\n  (by hand: `dochygiene{root} pending {} --template` prints a responses file to fill in)",
         pending.requests.len(),
         pending.op_id,
         pending.iteration,
-        pending_path.display(),
+        crate::quote::quote_path(pending_path),
         pending.responses_path,
         pending.op_id,
         pending.op_id,
@@ -65,7 +66,7 @@ pub fn done(report: &Report, json_path: &Path, md_path: &Path) {
         t.candidates,
         t.raw_tokens,
         t.weighted_tokens,
-        md_path.display(),
-        json_path.display(),
+        crate::quote::quote_path(md_path),
+        crate::quote::quote_path(json_path),
     );
 }

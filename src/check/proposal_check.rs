@@ -135,7 +135,9 @@ fn check_edit(
             if let (Some(m), Some(a)) = (&edit.match_text, edit.anchor) {
                 if m.is_empty() {
                     out.push(format!("{at}.match: must not be empty"));
-                } else if file.contains(a) && !file.span_text(a).contains(m.as_str()) {
+                } else if file.contains(a)
+                    && !file.span(a).windows(m.len()).any(|w| w == m.as_bytes())
+                {
                     out.push(format!(
                         "{at}.match: {m:?} does not occur in lines {}-{}",
                         a.start_line, a.end_line

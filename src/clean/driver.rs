@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::exit::Exit;
 use crate::op::failpoint;
 use crate::op::{op_id, refuse_if_open, OpCommand, OpDir, OpRecord, Phase};
+use crate::quote::{escape_controls, quote_name};
 use crate::report::{Entry, Report, SafetyTier};
 use crate::state::{Lock, StateDir, Timestamps};
 
@@ -147,7 +148,7 @@ pub fn read_report(state: &StateDir) -> Result<Report> {
         return Err(Error::usage_hint(
             format!(
                 "{} is not a valid report ({} violation(s), first: {v})",
-                path.display(),
+                crate::quote::quote_path(&path),
                 violations.len()
             ),
             "run `dochygiene check` again",
@@ -198,7 +199,11 @@ fn select(
             }
             if entry.safety_tier == SafetyTier::Confirm && !s.yes {
                 return Err(Error::usage_hint(
-                    format!("entry {id} is confirm tier ({}: {})", entry.path, entry.op),
+                    format!(
+                        "entry {id} is confirm tier ({}: {})",
+                        quote_name(&entry.path),
+                        escape_controls(&entry.op)
+                    ),
                     format!("apply it with `dochygiene clean --entry {id} --yes`"),
                 ));
             }
@@ -258,7 +263,8 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
         let a = l.anchor.expect("generative entries are located by their guard");
         eprintln!(
             "dochygiene: would ask an agent to rewrite {} lines {a} ({})",
-            l.entry.path, l.entry.op
+            quote_name(&l.entry.path),
+            escape_controls(&l.entry.op)
         );
     }
     let changes = plan_changes(root, located, &HashMap::new())?;
@@ -268,7 +274,10 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
         let diff = similar::TextDiff::from_lines(&before, &after);
         print!(
             "{}",
-            diff.unified_diff().header(&format!("a/{}", c.path), &format!("b/{}", c.path))
+            diff.unified_diff().header(
+                &quote_name(&format!("a/{}", c.path)),
+                &quote_name(&format!("b/{}", c.path))
+            )
         );
     }
     eprintln!(
@@ -292,7 +301,7 @@ pub fn apply_in_op(
 ) -> Result<Exit> {
     let CleanCtx { root, state, lock, op, .. } = *ctx;
     let (located, stale) = locate_all(root, chosen, skip_stale)?;
-    let Changes { mut changes, applied, skipped } = plan_changes(root, located, rewrites)?;
+    let Changes { mut changes, applied, skipped, modes } = plan_changes(root, located, rewrites)?;
     // Every target is checked before anything is written, and files are written before
     // any is removed, so a move never loses its source.
     for c in &changes {
@@ -305,7 +314,7 @@ pub fn apply_in_op(
         report_op_id: report.op_id.clone(),
         applied,
         skipped: all_skipped,
-        items: Journal::items_of(&changes),
+        items: Journal::items_of(&changes, &modes),
     };
     journal.write_with_images(op.path(), &changes)?;
     record.phase = Phase::Apply;
@@ -333,7 +342,8 @@ fn finish_apply(
             return Err(Error::stale(
                 format!(
                     "{} changed while op {} was applying; nothing more was written",
-                    item.path, record.op_id
+                    quote_name(&item.path),
+                    record.op_id
                 ),
                 format!("inspect it, then `dochygiene undo {}`", record.op_id),
             ));
@@ -342,7 +352,7 @@ fn finish_apply(
             Some(sha) => Some(read_image(op.path(), i, "after", sha)?),
             None => None,
         };
-        put(root, &item.path, after.as_deref())?;
+        put(root, &item.path, after.as_deref(), item.mode)?;
         failpoint::hit("file-applied");
     }
     let now = clock::format(clock::now()?);
@@ -415,7 +425,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
     }
     if !changed.is_empty() {
         return Err(Error::stale(
-            format!("these files changed since op {id} wrote them, so nothing was restored: {}", changed.join(", ")),
+            format!("these files changed since op {id} wrote them, so nothing was restored: {}", changed.iter().map(|p| quote_name(p)).collect::<Vec<_>>().join(", ")),
             "undo later clean ops first, newest first (`dochygiene ops list`); or revert the later edits; the before-images are in the op's trash/ folder",
         ));
     }
@@ -424,7 +434,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
             Some(sha) => Some(read_image(op.path(), *i, "before", sha)?),
             None => None,
         };
-        put(&root, &item.path, before.as_deref())?;
+        put(&root, &item.path, before.as_deref(), item.mode)?;
     }
     record.phase = Phase::Undone;
     record.write(&op.op_json())?;

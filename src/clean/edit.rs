@@ -1,15 +1,23 @@
 //! Turning located entries into file changes, in memory: per file, anchored edits
 //! bottom-up (so earlier line numbers stay valid), then frontmatter, then a move. No
 //! file is touched here; the caller journals the changes first.
+//!
+//! Every edit keeps every byte outside its span (`splice.rs`, `frontmatter_edit.rs`);
+//! an entry that cannot — text that would mix encodings in a doc that is not UTF-8 — is
+//! skipped with its reason, never applied lossily.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
+use super::frontmatter_edit::set_frontmatter;
 use super::locate::Located;
+use super::splice::{
+    encoding_problem, replace_in_span, replace_with_line, replace_with_text, splice,
+};
 use crate::check::FileView;
 use crate::error::{Error, Result};
+use crate::quote::quote_name;
 use crate::report::{Anchor, EditKind};
-use crate::scan::markdown::Frontmatter;
 use crate::scan::resolve::{parent_dir, relative_path};
 
 /// One file's bytes before and after (`None` = absent).
@@ -26,6 +34,9 @@ pub struct Changes {
     pub changes: Vec<Change>,
     pub applied: Vec<String>,
     pub skipped: Vec<(String, String)>,
+    /// The mode of each file a change creates or removes, by path: a moved doc's
+    /// destination gets its source's mode, and undo recreates the source with it.
+    pub modes: BTreeMap<String, u32>,
 }
 
 /// Plans every located entry; `rewrites` holds the agent's replacement text for each
@@ -67,64 +78,31 @@ pub fn plan_changes(
                 lowest_touched = Some(a.start_line);
             }
             let view = FileView::from_bytes(text.clone());
-            let Some(edit) = l.entry.exact_edit.as_ref() else {
-                let a = l.anchor.expect("generative entries are located by their guard");
-                let Some(replacement) = rewrites.get(&l.entry.id) else {
-                    out.skipped.push((l.entry.id.clone(), "no rewrite was answered".into()));
+            match apply_one(&path, &view, &l, rewrites) {
+                Ok(Applied::Text(next)) => text = next,
+                Ok(Applied::Move(to)) => dest = Some(to),
+                Err(reason) => {
+                    out.skipped.push((l.entry.id.clone(), reason));
                     continue;
-                };
-                let mut replacement = replacement.clone();
-                if view.span(a).ends_with(b"\n")
-                    && !replacement.is_empty()
-                    && !replacement.ends_with('\n')
-                {
-                    replacement.push('\n');
                 }
-                text = splice(&view, a, replacement.as_bytes());
-                out.applied.push(l.entry.id.clone());
-                continue;
-            };
-            let next = match edit.kind {
-                EditKind::DeleteRange => splice(&view, l.anchor.expect("anchor kind"), b""),
-                EditKind::ReplaceText => {
-                    let a = l.anchor.expect("anchor kind");
-                    let span = view.span_text(a).into_owned();
-                    let m = edit.match_text.as_deref().unwrap_or_default();
-                    if m.is_empty() || !span.contains(m) {
-                        out.skipped
-                            .push((l.entry.id.clone(), format!("{m:?} is no longer in lines {a}")));
-                        continue;
-                    }
-                    let replaced = span.replace(m, edit.replacement.as_deref().unwrap_or_default());
-                    splice(&view, a, replaced.as_bytes())
-                }
-                EditKind::Dedupe => {
-                    let a = l.anchor.expect("anchor kind");
-                    let canonical = edit.canonical_ref.as_deref().unwrap_or_default();
-                    let link = relative_path(parent_dir(&path), canonical);
-                    let line = format!("See [{canonical}]({link}).\n");
-                    splice(&view, a, line.as_bytes())
-                }
-                EditKind::InsertFrontmatter => set_frontmatter(
-                    &view,
-                    edit.key.as_deref().unwrap_or_default(),
-                    edit.value.as_deref().unwrap_or_default(),
-                ),
-                EditKind::MoveToArchive => {
-                    dest = edit.dest_path.clone();
-                    text.clone()
-                }
-            };
-            text = next;
+            }
             out.applied.push(l.entry.id.clone());
         }
         match dest {
             Some(dest) => {
                 if root.join(&dest).symlink_metadata().is_ok() {
                     return Err(Error::stale(
-                        format!("{dest} exists, so {path} cannot be moved there"),
+                        format!(
+                            "{} exists, so {} cannot be moved there",
+                            quote_name(&dest),
+                            quote_name(&path)
+                        ),
                         "run `dochygiene check` again",
                     ));
+                }
+                if let Some(mode) = mode_of(&root.join(&path)) {
+                    out.modes.insert(path.clone(), mode);
+                    out.modes.insert(dest.clone(), mode);
                 }
                 out.changes.push(Change { path: path.clone(), before: Some(before), after: None });
                 out.changes.push(Change { path: dest, before: None, after: Some(text) });
@@ -138,81 +116,72 @@ pub fn plan_changes(
     Ok(out)
 }
 
-/// The file with lines `a` replaced by `with`.
-fn splice(view: &FileView, a: Anchor, with: &[u8]) -> Vec<u8> {
-    let bytes = view.bytes();
-    let span = view.span(a);
-    let start = span.as_ptr() as usize - bytes.as_ptr() as usize;
-    let mut out = Vec::with_capacity(bytes.len() + with.len());
-    out.extend_from_slice(&bytes[..start]);
-    out.extend_from_slice(with);
-    out.extend_from_slice(&bytes[start + span.len()..]);
-    out
+/// The permission bits of the file at `path`, if it can be read.
+fn mode_of(path: &Path) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).ok().map(|m| m.permissions().mode() & 0o7777)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
-/// Sets `key: value` in the YAML frontmatter, re-read now: updates the key's line when it
-/// exists (never adding a second one), adds it before the closing `---` otherwise, and
-/// adds a frontmatter block when there is none.
-fn set_frontmatter(view: &FileView, key: &str, value: &str) -> Vec<u8> {
-    let text = view.text().into_owned();
-    let new_line = format!("{key}: {value}");
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let is_fence = |l: &str| l.trim_end() == "---";
-    if lines.first().is_some_and(|l| is_fence(l)) {
-        if let Some(close) = lines.iter().skip(1).position(|l| is_fence(l)).map(|i| i + 1) {
-            let body: String = lines[1..close].concat();
-            let fm = Frontmatter::parse(&body, 1, 2);
-            let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-            match fm.keys.iter().find(|k| k.key == key) {
-                Some(k) if k.value == value => return view.bytes().to_vec(),
-                Some(k) => {
-                    let i = (k.line - 1) as usize;
-                    if out[i].starts_with(&format!("{key}:")) {
-                        out[i] = format!("{new_line}\n");
-                    } else {
-                        out.insert(close, format!("{new_line}\n"));
-                    }
-                }
-                None => out.insert(close, format!("{new_line}\n")),
-            }
-            return out.concat().into_bytes();
+/// What one entry does to its file.
+enum Applied {
+    /// The file's new bytes.
+    Text(Vec<u8>),
+    /// The file moves there (its bytes unchanged).
+    Move(String),
+}
+
+/// Applies one located entry to `view` (the file as the entries before it left it), or
+/// says why it cannot be applied byte-exactly.
+fn apply_one(
+    path: &str,
+    view: &FileView,
+    l: &Located,
+    rewrites: &HashMap<String, String>,
+) -> std::result::Result<Applied, String> {
+    let anchor = || l.anchor.expect("anchor kinds and generative entries are located by one");
+    let checked = |inserted: &str, rewritten: Option<Anchor>| {
+        encoding_problem(path, view, inserted, rewritten).map_or(Ok(()), Err)
+    };
+    let Some(edit) = l.entry.exact_edit.as_ref() else {
+        let a = anchor();
+        checked("", Some(a))?;
+        let replacement = rewrites.get(&l.entry.id).ok_or("no rewrite was answered")?;
+        checked(replacement, None)?;
+        return Ok(Applied::Text(replace_with_text(view, a, replacement)));
+    };
+    Ok(Applied::Text(match edit.kind {
+        EditKind::DeleteRange => splice(view, anchor(), b""),
+        EditKind::ReplaceText => {
+            let a = anchor();
+            let m = edit.match_text.as_deref().unwrap_or_default();
+            let with = edit.replacement.as_deref().unwrap_or_default();
+            checked(with, None)?;
+            replace_in_span(view, a, m, with)
+                .ok_or_else(|| format!("{m:?} is no longer in lines {a}"))?
         }
-    }
-    format!("---\n{new_line}\n---\n{text}").into_bytes()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn fm(text: &str, key: &str, value: &str) -> String {
-        String::from_utf8(set_frontmatter(
-            &FileView::from_bytes(text.as_bytes().to_vec()),
-            key,
-            value,
-        ))
-        .unwrap()
-    }
-
-    #[test]
-    fn frontmatter_is_added_updated_and_never_duplicated() {
-        assert_eq!(fm("# T\n", "status", "archived"), "---\nstatus: archived\n---\n# T\n");
-        assert_eq!(
-            fm("---\ntitle: x\n---\n# T\n", "status", "archived"),
-            "---\ntitle: x\nstatus: archived\n---\n# T\n"
-        );
-        assert_eq!(
-            fm("---\nstatus: done\n---\n# T\n", "status", "archived"),
-            "---\nstatus: archived\n---\n# T\n"
-        );
-        let same = "---\nstatus: archived\n---\n# T\n";
-        assert_eq!(fm(same, "status", "archived"), same);
-    }
-
-    #[test]
-    fn splice_replaces_whole_lines() {
-        let v = FileView::from_bytes(b"a\nb\nc\n".to_vec());
-        assert_eq!(splice(&v, Anchor { start_line: 2, end_line: 2 }, b""), b"a\nc\n");
-        assert_eq!(splice(&v, Anchor { start_line: 1, end_line: 3 }, b"x\n"), b"x\n");
-    }
+        EditKind::Dedupe => {
+            let canonical = edit.canonical_ref.as_deref().unwrap_or_default();
+            let link = relative_path(parent_dir(path), canonical);
+            let line = format!("See [{canonical}]({link}).");
+            checked(&line, None)?;
+            replace_with_line(view, anchor(), &line)
+        }
+        EditKind::InsertFrontmatter => {
+            let key = edit.key.as_deref().unwrap_or_default();
+            let value = edit.value.as_deref().unwrap_or_default();
+            checked(&format!("{key}: {value}"), None)?;
+            set_frontmatter(view, key, value)
+        }
+        EditKind::MoveToArchive => {
+            return Ok(Applied::Move(edit.dest_path.clone().unwrap_or_default()))
+        }
+    }))
 }

@@ -1,20 +1,23 @@
 //! Writing doc files for clean and undo: only inside the root, never through a symlink
-//! that leaves it, never into `.git` or `.dochygiene`, always atomically.
+//! that leaves it, never into `.git` or `.dochygiene`, always atomically, keeping the
+//! file's mode (a file created gets the mode its journal item names).
 
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::fsio::{sync_parent, write_atomic};
+use crate::fsio::{sync_parent, write_atomic_with_mode};
+use crate::quote::quote_name;
 use crate::rel_path::confinement_problem;
 
 /// The absolute path of root-relative `rel`, refused when it could escape the root.
 pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
+    let shown = quote_name(rel);
     if let Some(problem) = confinement_problem(rel) {
-        return Err(Error::usage(format!("refusing to write {rel}: {problem}")));
+        return Err(Error::usage(format!("refusing to write {shown}: {problem}")));
     }
     let target = root.join(rel);
     if target.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(Error::usage(format!("refusing to write {rel}: it is a symbolic link")));
+        return Err(Error::usage(format!("refusing to write {shown}: it is a symbolic link")));
     }
     let canon_root = fs_err::canonicalize(root).map_err(|e| Error::io("open", root, e))?;
     let mut existing = target.parent().map(Path::to_path_buf).unwrap_or_else(|| root.to_path_buf());
@@ -24,7 +27,7 @@ pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
     let canon = fs_err::canonicalize(&existing).map_err(|e| Error::io("open", &existing, e))?;
     if !canon.starts_with(&canon_root) {
         return Err(Error::usage(format!(
-            "refusing to write {rel}: a symbolic link leads out of the root"
+            "refusing to write {shown}: a symbolic link leads out of the root"
         )));
     }
     Ok(target)
@@ -39,15 +42,20 @@ pub fn current(root: &Path, rel: &str) -> Result<Option<Vec<u8>>> {
     }
 }
 
-/// Makes `rel` hold `bytes`, or removes it for `None`.
-pub fn put(root: &Path, rel: &str, bytes: Option<&[u8]>) -> Result<()> {
+/// The mode of a doc clean creates when its journal names none (a journal written
+/// before modes were kept).
+const DEFAULT_DOC_MODE: u32 = 0o644;
+
+/// Makes `rel` hold `bytes`, or removes it for `None`. An existing file keeps its mode
+/// and owner; a new one gets `new_mode`.
+pub fn put(root: &Path, rel: &str, bytes: Option<&[u8]>, new_mode: Option<u32>) -> Result<()> {
     let target = confined(root, rel)?;
     match bytes {
         Some(b) => {
             if let Some(dir) = target.parent() {
                 fs_err::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
             }
-            write_atomic(&target, b)
+            write_atomic_with_mode(&target, b, Some(new_mode.unwrap_or(DEFAULT_DOC_MODE)))
         }
         None => {
             match fs_err::remove_file(&target) {

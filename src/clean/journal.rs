@@ -3,6 +3,7 @@
 //! decides per file from the file's current bytes, so any of them can be re-run after a
 //! crash.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,9 @@ pub struct JournalItem {
     pub before_sha256: Option<String>,
     /// sha256 of the bytes after, or `None` when clean removes the file.
     pub after_sha256: Option<String>,
+    /// The mode a file clean creates (or undo recreates) gets: a moved doc's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 /// An entry clean did not apply, and why.
@@ -69,14 +73,15 @@ impl Journal {
         read_state_file(&op_dir.join("journal.json"))
     }
 
-    /// The items of `changes`.
-    pub fn items_of(changes: &[Change]) -> Vec<JournalItem> {
+    /// The items of `changes`, with the `modes` of the files they create or remove.
+    pub fn items_of(changes: &[Change], modes: &BTreeMap<String, u32>) -> Vec<JournalItem> {
         changes
             .iter()
             .map(|c| JournalItem {
                 path: c.path.clone(),
                 before_sha256: c.before.as_deref().map(sha256_hex),
                 after_sha256: c.after.as_deref().map(sha256_hex),
+                mode: modes.get(&c.path).copied(),
             })
             .collect()
     }

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use crate::check::FileView;
 use crate::hash::sha256_hex;
+use crate::quote::quote_name;
 use crate::report::{Anchor, Entry};
 
 /// Where an entry applies now.
@@ -33,13 +34,13 @@ pub fn locate(root: &Path, entry: &Entry) -> Result<Located, String> {
     let path = root.join(&entry.path);
     let file = match FileView::read(&path) {
         Ok(f) => f,
-        Err(_) => return Err(format!("{} is gone", entry.path)),
+        Err(_) => return Err(format!("{} is gone", quote_name(&entry.path))),
     };
     if file.sha256() == file_sha256 {
         return Ok(Located { entry: entry.clone(), anchor });
     }
     let (Some(anchor), Some(expected)) = (anchor, expected) else {
-        return Err(format!("{} changed since the check", entry.path));
+        return Err(format!("{} changed since the check", quote_name(&entry.path)));
     };
     if file.contains(anchor) && sha256_hex(file.span(anchor)) == expected {
         return Ok(Located { entry: entry.clone(), anchor: Some(anchor) });
@@ -48,7 +49,9 @@ pub fn locate(root: &Path, entry: &Entry) -> Result<Located, String> {
         Some(moved) => Ok(Located { entry: entry.clone(), anchor: Some(moved) }),
         None => Err(format!(
             "{} changed since the check and lines {}-{} are no longer there exactly once",
-            entry.path, anchor.start_line, anchor.end_line
+            quote_name(&entry.path),
+            anchor.start_line,
+            anchor.end_line
         )),
     }
 }

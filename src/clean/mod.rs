@@ -4,9 +4,11 @@
 mod driver;
 mod edit;
 mod files;
+mod frontmatter_edit;
 mod journal;
 mod locate;
 mod rewrite;
+mod splice;
 
 pub use driver::{clean, resume_clean, sweep_clean, undo, Selection};
 pub use rewrite::REWRITE;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use serde_json::json;
 
 use super::driver::{apply_in_op, locate_all, op_entries, CleanCtx};
+use super::splice::encoding_problem;
 use crate::clock;
 use crate::error::Result;
 use crate::exit::Exit;
@@ -28,6 +29,9 @@ pub fn advance(ctx: &CleanCtx<'_>, record: &mut OpRecord, next_iteration: u32) -
     for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
         let a = l.anchor.expect("generative entries are located by their guard");
         let view = crate::check::FileView::read(&ctx.root.join(&l.entry.path))?;
+        if encoding_problem(&l.entry.path, &view, "", Some(a)).is_some() {
+            continue; // never shown mangled to an agent; the apply skips it with the reason
+        }
         let inputs = json!({
             "entry_id": l.entry.id,
             "path": l.entry.path,

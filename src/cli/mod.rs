@@ -30,7 +30,7 @@ pub fn main() -> ExitCode {
     if let Err((file, e)) = crate::tokens::cache::save_all() {
         eprintln!(
             "dochygiene: warning: token-count cache not saved to {} ({e}); set DOCHYGIENE_CACHE_DIR to a writable folder, or to `off`",
-            file.display()
+            crate::quote::quote_path(&file)
         );
     }
     match result {

@@ -22,7 +22,7 @@ pub fn run(root: Option<&Path>, args: &AnswerArgs) -> Result<Exit> {
         "dochygiene: stored {} answer(s) of {} request(s) as {}\nhint: run `dochygiene resume {}`",
         answered.len(),
         pending.requests.len(),
-        target.display(),
+        crate::quote::quote_path(&target),
         args.op_id
     );
     Ok(Exit::Done)

@@ -28,7 +28,7 @@ pub fn run(root: Option<&Path>, args: &PendingArgs) -> Result<Exit> {
     println!("{}", serde_json::to_string_pretty(&template).expect("a template serializes"));
     eprintln!(
         "dochygiene: fill in each `response` (schema: response_schemas in {}; null = leave unanswered), then run `dochygiene answer {} FILE`",
-        path.display(),
+        crate::quote::quote_path(&path),
         args.op_id
     );
     Ok(Exit::Done)

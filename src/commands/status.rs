@@ -52,7 +52,7 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
         println!("{}", serde_json::to_string_pretty(&out).expect("status serializes"));
         return Ok(Exit::Done);
     }
-    println!("project root:  {}", root.display());
+    println!("project root:  {}", crate::quote::quote_path(&root));
     println!("last check:    {}", ts.last_check.as_deref().unwrap_or("never"));
     println!("last clean:    {}", ts.last_clean.as_deref().unwrap_or("never"));
     println!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
@@ -61,7 +61,10 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
             let age =
                 r["age_seconds"].as_i64().map(human_age).unwrap_or_else(|| "unknown age".into());
             let entries = r["entries"].as_u64().map_or("?".to_string(), |n| n.to_string());
-            println!("report:        {} ({age}, {entries} entries)", report_path.display());
+            println!(
+                "report:        {} ({age}, {entries} entries)",
+                crate::quote::quote_path(&report_path)
+            );
         }
         None => println!("report:        none (run `dochygiene check`)"),
     }

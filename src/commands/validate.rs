@@ -17,12 +17,12 @@ pub fn run(args: &ValidateArgs) -> Result<Exit> {
         });
         println!("{}", serde_json::to_string_pretty(&out).expect("violations serialize"));
     } else if violations.is_empty() {
-        println!("{}: valid report (schema 1.0)", args.file.display());
+        println!("{}: valid report (schema 1.0)", crate::quote::quote_path(&args.file));
     } else {
         for v in &violations {
             println!("{v}");
         }
-        eprintln!("{}: {} violation(s)", args.file.display(), violations.len());
+        eprintln!("{}: {} violation(s)", crate::quote::quote_path(&args.file), violations.len());
     }
     Ok(if violations.is_empty() { Exit::Done } else { Exit::Findings })
 }

@@ -47,7 +47,9 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
 /// become usage errors naming the file, line and column.
 pub fn read_file(path: &Path) -> Result<Value> {
     let text = read_limited(path)?;
-    parse(&text).map_err(|e| Error::usage(format!("invalid JSON in {}: {e}", path.display())))
+    parse(&text).map_err(|e| {
+        Error::usage(format!("invalid JSON in {}: {e}", crate::quote::quote_path(path)))
+    })
 }
 
 /// Reads `path` as UTF-8 text, refusing files over [`MAX_BYTES`] before reading them.
@@ -56,14 +58,14 @@ pub fn read_limited(path: &Path) -> Result<String> {
     if meta.len() > MAX_BYTES {
         return Err(Error::usage(format!(
             "{} is {} bytes, over the {} byte limit for JSON input",
-            path.display(),
+            crate::quote::quote_path(path),
             meta.len(),
             MAX_BYTES
         )));
     }
     let bytes = fs_err::read(path).map_err(|e| Error::io("read", path, e))?;
     String::from_utf8(bytes)
-        .map_err(|e| Error::usage(format!("{} is not UTF-8: {e}", path.display())))
+        .map_err(|e| Error::usage(format!("{} is not UTF-8: {e}", crate::quote::quote_path(path))))
 }
 
 fn to_json_error(e: serde_json::Error) -> JsonError {

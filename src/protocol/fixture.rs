@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::answer_limits::over_limit;
 use super::answers_store::{AnswerStore, StoredAnswer};
 use super::kind::RequestKind;
 use super::request::Request;
@@ -52,7 +53,10 @@ impl Fixture {
     pub fn load(path: &Path) -> Result<Fixture> {
         let value = strict::read_file(path).map_err(|e| match e {
             Error::Io { source, .. } => Error::usage_hint(
-                format!("cannot read the answers file {}: {source}", path.display()),
+                format!(
+                    "cannot read the answers file {}: {source}",
+                    crate::quote::quote_path(path)
+                ),
                 format!("check the path given to --answers or {FIXTURE_ENV}"),
             ),
             other => other,
@@ -63,7 +67,9 @@ impl Fixture {
     /// A fixture from the strictly parsed JSON of the file at `path` (named in errors).
     fn from_value(value: Value, path: &Path) -> Result<Fixture> {
         let mut fixture = Fixture { path: path.to_path_buf(), ..Fixture::default() };
-        let bad = |m: String| Error::usage(format!("answers file {}: {m}", path.display()));
+        let bad = |m: String| {
+            Error::usage(format!("answers file {}: {m}", crate::quote::quote_path(path)))
+        };
         match value {
             Value::Object(map) => {
                 for (key, response) in map {
@@ -112,11 +118,19 @@ impl Fixture {
             check_shape(request.kind, &response.to_string()).map_err(|e| {
                 Error::usage(format!(
                     "answers file {}: the answer for request {} ({}) is invalid: {e}",
-                    self.path.display(),
+                    crate::quote::quote_path(&self.path),
                     request.request_id,
                     request.kind.as_str()
                 ))
             })?;
+            if let Some(problem) = over_limit(request.kind, response) {
+                return Err(Error::usage(format!(
+                    "answers file {}: the answer for request {} ({}): {problem}",
+                    crate::quote::quote_path(&self.path),
+                    request.request_id,
+                    request.kind.as_str()
+                )));
+            }
             let stored = StoredAnswer {
                 kind: request.kind,
                 source: "fixture".into(),

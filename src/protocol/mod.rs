@@ -3,6 +3,7 @@
 //! the per-kind instructions. Nothing here decides what to ask; `check::plan` does.
 
 pub mod answer;
+mod answer_limits;
 mod answers_store;
 mod batch;
 mod fixture;

@@ -2,9 +2,9 @@
 //!
 //! All or nothing: a file bound to another batch is stale (exit 5); a file that does not
 //! parse, has a duplicate key, an unknown field, an unknown or repeated request id, an
-//! answer of the wrong shape, is over 16 MiB or nested over 64 levels is a usage error
-//! (exit 2) naming the file, line, column and request id. Either way nothing is
-//! consumed. A `null` response means "not answered yet"; that request is asked again.
+//! answer of the wrong shape or with a field over its limit (`answer_limits.rs`), is
+//! over 16 MiB or nested over 64 levels is a usage error (exit 2) naming the file, line,
+//! column and request id. Either way nothing is consumed. A `null` response means "not answered yet"; that request is asked again.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
+use super::answer_limits::over_limit;
 use super::batch::PendingFile;
 use super::kind::RequestKind;
 use crate::error::{Error, Result};
@@ -50,7 +51,8 @@ pub fn read_responses(path: &Path, open: &PendingFile) -> Result<Vec<Answered>> 
 
 /// Checks responses `text` (read from `path`) against the open batch.
 pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Vec<Answered>> {
-    let at = |line: usize, column: usize| format!("{}:{line}:{column}", path.display());
+    let at =
+        |line: usize, column: usize| format!("{}:{line}:{column}", crate::quote::quote_path(path));
     let usage = |msg: String| {
         Error::usage_hint(
             msg,
@@ -68,7 +70,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
         return Err(Error::stale(
             format!(
                 "{} answers batch {:?}, but the open batch of op {} is {:?}; nothing was consumed",
-                path.display(),
+                crate::quote::quote_path(path),
                 raw.batch_id,
                 open.op_id,
                 open.batch_id
@@ -103,6 +105,10 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
         // the text again, and re-read the text only to place an error.
         let response = tree["responses"][index]["response"].take();
         if check_value_shape(kind, &response).is_ok() {
+            if let Some(problem) = over_limit(kind, &response) {
+                let (line, column) = pos();
+                return Err(usage(format!("{}: request {id}: {problem}", at(line, column))));
+            }
             out.push(Answered { request_id: id.clone(), kind, response });
             continue;
         }

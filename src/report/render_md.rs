@@ -1,7 +1,11 @@
 //! `report.md`: the human report, built entirely by code from a report value. Only each
-//! entry's `why` is model prose. The same report always renders the same bytes.
+//! entry's `why` is model prose. The same report always renders the same bytes. Names
+//! are quoted (`quote::quote_name`) inside code spans long enough to hold any backtick,
+//! and prose is folded onto one line, so nothing in a report can add a line or a heading.
 
 use std::fmt::Write;
+
+use crate::quote::{escape_controls, quote_name};
 
 use super::taxonomy::Class;
 use super::types::{Entry, Report};
@@ -49,14 +53,14 @@ pub fn render_markdown(r: &Report) -> String {
         let _ = writeln!(md, "None.");
     }
     for path in &r.cleared {
-        let _ = writeln!(md, "- `{path}`");
+        let _ = writeln!(md, "- {}", code(path));
     }
     if !r.notes.is_empty() {
         let _ = writeln!(md, "\n## Notes\n");
         for note in &r.notes {
             let mut line = format!("- {}", one_line(&note.message));
             if let Some(path) = &note.path {
-                line.push_str(&format!(" (`{path}`)"));
+                line.push_str(&format!(" ({})", code(path)));
             }
             if let Some(id) = &note.request_id {
                 line.push_str(&format!(" [request {id}]"));
@@ -76,8 +80,14 @@ fn render_entry(md: &mut String, e: &Entry) {
         None => "generative".to_string(),
     };
     let signals: Vec<&str> = e.signals.iter().map(|s| s.as_str()).collect();
-    let _ =
-        writeln!(md, "### `{}` — {}/{} [{}]\n", e.path, e.category.class, e.category.subtype, e.id);
+    let _ = writeln!(
+        md,
+        "### {} — {}/{} [{}]\n",
+        code(&e.path),
+        e.category.class,
+        e.category.subtype,
+        e.id
+    );
     let _ = writeln!(md, "- Op: {} ({edit})", one_line(&e.op));
     let _ = writeln!(
         md,
@@ -98,7 +108,7 @@ fn list_or(items: &[String], empty: &str) -> String {
     if items.is_empty() {
         empty.to_string()
     } else {
-        items.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+        items.iter().map(|s| code(s)).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -109,5 +119,28 @@ fn fmt_tokens(x: f64) -> String {
 
 /// Model prose is folded onto one line so it cannot inject Markdown structure.
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    escape_controls(&text.split_whitespace().collect::<Vec<_>>().join(" ")).into_owned()
+}
+
+/// `name`, quoted, as a Markdown code span: fenced by one backtick more than its longest
+/// run of backticks, padded when it starts or ends with one (CommonMark).
+fn code(name: &str) -> String {
+    let name = quote_name(name);
+    let longest = name.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if name.starts_with('`') || name.ends_with('`') { " " } else { "" };
+    format!("{fence}{pad}{name}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code;
+
+    #[test]
+    fn names_are_code_spans_that_hold_any_backtick_and_no_line_break() {
+        assert_eq!(code("docs/a.md"), "`docs/a.md`");
+        assert_eq!(code("a`b.md"), "``a`b.md``");
+        assert_eq!(code("`a.md"), "`` `a.md ``");
+        assert_eq!(code("a\n# b.md"), "`\"a\\n# b.md\"`");
+    }
 }

@@ -8,9 +8,22 @@ pub use violation::{dotted_path, Violation};
 
 use super::types::Report;
 
-/// Validates a report's JSON text. Structural violations come first; the invariant pass
-/// runs when the text is structurally valid (it needs the typed report).
+/// Validates a report's JSON text. A text larger than the engine's JSON reader accepts
+/// is one `report-size` violation (so no report is written that `validate` and `clean`
+/// would refuse to read). Structural violations come first; the invariant pass runs when
+/// the text is structurally valid (it needs the typed report).
 pub fn validate_text(text: &str) -> Vec<Violation> {
+    let limit = crate::json::strict::MAX_BYTES;
+    if text.len() as u64 > limit {
+        return vec![Violation::new(
+            "report",
+            "report-size",
+            format!(
+                "{} bytes, over the {limit} bytes the report reader accepts; narrow the check with --scope or --category",
+                text.len()
+            ),
+        )];
+    }
     let value = match structural::parse(text) {
         Ok(v) => v,
         Err(v) => return vec![v],
@@ -31,5 +44,25 @@ pub fn validate_report(report: &Report) -> Vec<Violation> {
     match serde_json::to_string(report) {
         Ok(text) => validate_text(&text),
         Err(e) => vec![Violation::new("report", "serialize", e.to_string())],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn golden_text() -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/golden/valid_report.json");
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    #[test]
+    fn a_report_over_the_readers_limit_is_invalid_so_it_is_never_written() {
+        assert!(validate_text(&golden_text()).is_empty());
+        let mut big = golden_text();
+        big.push_str(&" ".repeat(crate::json::strict::MAX_BYTES as usize));
+        let rules: Vec<&str> = validate_text(&big).iter().map(|v| v.rule).collect();
+        assert_eq!(rules, ["report-size"]);
     }
 }

@@ -27,8 +27,13 @@ pub fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-/// Parses `text` (a whole Markdown file).
-pub fn parse(text: String) -> ParsedDoc {
+/// Parses `text` (a whole Markdown file). A leading byte-order mark is dropped first, so
+/// frontmatter and a first heading after it are seen as such; offsets are into the text
+/// without it, and line numbers are unchanged.
+pub fn parse(mut text: String) -> ParsedDoc {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     let lines = LineIndex::new(&text);
     let line_count = count_lines(&text);
     let mut doc = ParsedDoc { lines, line_count, ..ParsedDoc::default() };
@@ -63,7 +68,9 @@ fn count_lines(text: &str) -> u32 {
 struct Walker {
     depth: usize,
     in_code_block: bool,
-    in_metadata: Option<Range<usize>>,
+    /// The frontmatter block being read: its range and its text so far (the parser
+    /// hands a CRLF block over in several pieces).
+    in_metadata: Option<(Range<usize>, String)>,
     heading: Option<(u8, Option<String>, Range<usize>, String)>,
     slugger: Slugger,
     last_text_end: Option<usize>,
@@ -104,7 +111,9 @@ impl Walker {
                 self.heading = Some((level as u8, id.map(|i| i.to_string()), range, String::new()));
             }
             Tag::CodeBlock(_) => self.in_code_block = true,
-            Tag::MetadataBlock(MetadataBlockKind::YamlStyle) => self.in_metadata = Some(range),
+            Tag::MetadataBlock(MetadataBlockKind::YamlStyle) => {
+                self.in_metadata = Some((range, String::new()))
+            }
             Tag::HtmlBlock => self.html(doc, &text[range.clone()], range.start),
             Tag::Strikethrough => doc.strike.push(range),
             Tag::Link { link_type, dest_url, .. } if is_direct(link_type) => {
@@ -139,16 +148,20 @@ impl Walker {
                 }
             }
             TagEnd::CodeBlock => self.in_code_block = false,
-            TagEnd::MetadataBlock(_) => self.in_metadata = None,
+            TagEnd::MetadataBlock(_) => {
+                if let Some((block, body)) = self.in_metadata.take() {
+                    let block_line = doc.lines.line(block.start);
+                    doc.frontmatter = Some(Frontmatter::parse(&body, block_line, block_line + 1));
+                }
+            }
             _ => {}
         }
         self.last_text_end = None;
     }
 
     fn text(&mut self, doc: &mut ParsedDoc, t: &str, range: Range<usize>) {
-        if let Some(block) = &self.in_metadata {
-            let block_line = doc.lines.line(block.start);
-            doc.frontmatter = Some(Frontmatter::parse(t, block_line, block_line + 1));
+        if let Some((_, body)) = &mut self.in_metadata {
+            body.push_str(t);
             return;
         }
         if self.in_code_block {
@@ -253,5 +266,21 @@ mod tests {
         assert_eq!(doc.slice(&doc.strike[0]), "~~old~~");
         assert_eq!(doc.line_count, 9);
         assert!(doc.text_runs.iter().all(|r| !r.text.contains("status")));
+    }
+
+    #[test]
+    fn frontmatter_after_a_bom_or_with_crlf_is_frontmatter() {
+        for text in [
+            "---\r\ntitle: x\r\nstatus: done\r\n---\r\n# Title\r\n",
+            "\u{feff}---\nstatus: done\n---\n# Title\n",
+            "\u{feff}---\r\nstatus: done\r\n---\r\n# Title\r\n",
+        ] {
+            let doc = parse(text.into());
+            let fm = doc.frontmatter.as_ref().unwrap_or_else(|| panic!("{text:?}"));
+            assert_eq!(fm.get("status").map(|k| k.value.as_str()), Some("done"), "{text:?}");
+            let headings: Vec<_> = doc.headings.iter().map(|h| (h.text.as_str(), h.line)).collect();
+            assert_eq!(headings.last(), Some(&("Title", 4 + u32::from(text.contains("title")))));
+            assert_eq!(doc.headings.len(), 1, "{text:?}");
+        }
     }
 }

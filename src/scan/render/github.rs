@@ -1,7 +1,10 @@
 //! `--format github`: GitHub Actions workflow commands, one `::warning` per signal, with
 //! the message and properties escaped as the runner expects (`%`, CR, LF in both;
-//! `:` and `,` too in properties).
+//! `:` and `,` too in properties). The `file` property is the exact path, so the
+//! annotation lands on its file; the message's other hidden characters go through
+//! `quote::escape_controls`.
 
+use crate::quote::escape_controls;
 use crate::scan::ScanArtifact;
 
 /// The annotations, one per line.
@@ -18,7 +21,7 @@ pub fn github(artifact: &ScanArtifact) -> String {
             if let (Some(target), Some(suggestion)) = (&s.target, &s.suggestion) {
                 message.push_str(&format!(" (fix: replace `{target}` with `{suggestion}`)"));
             }
-            out.push_str(&format!("::warning {props}::{}\n", data(&message)));
+            out.push_str(&format!("::warning {props}::{}\n", data(&escape_controls(&message))));
         }
     }
     out
