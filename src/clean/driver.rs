@@ -301,11 +301,13 @@ pub fn apply_in_op(
     changes.sort_by_key(|c| c.after.is_none());
     let mut all_skipped = stale;
     all_skipped.extend(skipped.into_iter().map(|(id, reason)| Skipped { id, reason }));
+    let created = changes.iter().filter(|c| c.before.is_none()).map(|c| c.path.as_str());
     let journal = Journal {
         report_op_id: report.op_id.clone(),
         applied,
         skipped: all_skipped,
         items: Journal::items_of(&changes),
+        created_dirs: super::files::missing_dirs(root, created),
     };
     journal.write_with_images(op.path(), &changes)?;
     record.phase = Phase::Apply;
@@ -426,6 +428,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
         };
         put(&root, &item.path, before.as_deref())?;
     }
+    super::files::remove_empty_dirs(&root, &journal.created_dirs)?;
     record.phase = Phase::Undone;
     record.write(&op.op_json())?;
     let files: Vec<&str> = restore.iter().map(|(_, item)| item.path.as_str()).collect();
