@@ -14,7 +14,7 @@ mod settings;
 
 pub use candidates::{Candidate, Candidates};
 pub use category_filter::CategoryFilter;
-pub(crate) use dest_rules::dest_problem;
+pub(crate) use dest_rules::{collision as dest_collision, dest_problem};
 pub use driver::{absolute, resume, start, CLASSIFY};
 pub use file_view::FileView;
 pub use plan::{Outcome, Plan, MAX_REASKS};

@@ -4,6 +4,7 @@
 mod driver;
 mod edit;
 mod files;
+mod inbound;
 mod journal;
 mod locate;
 mod rewrite;

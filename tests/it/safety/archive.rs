@@ -213,6 +213,13 @@ fn a_reference_the_engine_cannot_rewrite_makes_the_move_confirm() {
         assert_eq!(refs[0]["path"], rel, "{case}: {entry:#}");
         assert!(!refs[0]["reason"].as_str().unwrap().is_empty());
         p.run(&["validate", p.state("report.json").to_str().unwrap()]).expect_code(0);
+        // The preview names what the move would leave for the user.
+        let preview = p.run(&["clean", "--tier", "confirm", "--dry-run"]).expect_code(0);
+        assert!(
+            preview.stderr.contains(&format!("would leave {rel}")),
+            "{case}: {}",
+            preview.stderr
+        );
         // Plain clean leaves it alone; the user may still apply it by id.
         assert_eq!(json_line(&p.run(&["clean"]).expect_code(0))["status"], "nothing_to_apply");
         assert!(p.root().join("docs/old.md").exists(), "{case}");
@@ -389,4 +396,25 @@ fn two_docs_moved_to_one_destination_are_refused_at_check() {
     p.run(&["clean"]).expect_code(0);
     assert_eq!(p.read("docs/archive/old.md"), OLD);
     assert_eq!(p.read("docs/b.md"), OLD);
+}
+
+#[test]
+fn two_moves_where_one_doc_links_to_the_other_go_one_at_a_time() {
+    let p = Project::new();
+    p.write("docs/a.md", &format!("{OLD}\nSee [b](b.md).\n"));
+    p.write("docs/b.md", OLD);
+    let (out, _) = check_answering(&p, |path| {
+        path.strip_prefix("docs/").map(|name| move_to(&format!("docs/archive/{name}")))
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let r = report(&p);
+    let b = r["entries"].as_array().unwrap().iter().find(|e| e["path"] == "docs/b.md").unwrap();
+    assert_eq!(b["inbound"]["rewrites"][0]["path"], "docs/a.md", "{b:#}");
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(done["applied"].as_array().unwrap().len(), 1, "{done}");
+    let reason = done["skipped"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("docs/a.md links to docs/b.md"), "{reason}");
+    assert!(reason.contains("dochygiene clean --entry"), "{reason}");
+    assert!(p.root().join("docs/archive/a.md").exists());
+    assert_eq!(p.read("docs/b.md"), OLD, "the skipped move wrote nothing");
 }
