@@ -13,6 +13,7 @@ pub mod error;
 pub mod exit;
 pub mod fsio;
 pub mod hash;
+pub mod inbound;
 pub mod json;
 pub mod op;
 pub mod project_root;

@@ -1,7 +1,9 @@
 //! Finalize (SPEC section 8): turns accepted answers into report entries with every guard
-//! field computed here — hashes, flags, tier, token counts, ids — and assembles the
-//! report. It never calls a model and never trusts one with a computed field.
+//! field computed here — hashes, flags, a move's inbound references, tier, token counts,
+//! ids — and assembles the report. It never calls a model and never trusts one with a
+//! computed field.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::candidates::Candidates;
@@ -10,12 +12,13 @@ use super::file_view::FileView;
 use super::plan::Outcome;
 use crate::error::{Error, Result};
 use crate::hash::sha256_hex;
+use crate::inbound::{find_inbound, Move};
 use crate::protocol::{Proposal, Verdict};
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for};
 use crate::report::totals::round_tokens;
 use crate::report::{
-    Anchor, EditKind, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, SpanGuard,
+    Anchor, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind, Report, ScanSummary, SpanGuard,
     TokenEstimate, Totals, SCHEMA_VERSION,
 };
 use crate::scan::ScanArtifact;
@@ -40,6 +43,7 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     let mut cleared = Vec::new();
     let mut notes = Vec::new();
     let mut filtered = 0usize;
+    let inbound = inbound_of_moves(input);
     for (path, outcome) in input.outcomes {
         match outcome {
             Outcome::Accepted { answer, .. } if answer.verdict == Verdict::Clear => {
@@ -49,7 +53,7 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
                 let file = FileView::read(&input.root.join(path))?;
                 for p in &answer.entries {
                     if input.filter.keeps(&p.category) {
-                        entries.push(entry(input, path, &file, p)?);
+                        entries.push(entry(input, path, &file, p, inbound.get(path))?);
                     } else {
                         filtered += 1;
                     }
@@ -119,10 +123,33 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     })
 }
 
-fn entry(input: &FinalizeInput<'_>, path: &str, file: &FileView, p: &Proposal) -> Result<Entry> {
+/// The references to every doc a kept proposal moves, by doc.
+fn inbound_of_moves(input: &FinalizeInput<'_>) -> BTreeMap<String, Inbound> {
+    let mut moves = Vec::new();
+    for (path, outcome) in input.outcomes {
+        let Outcome::Accepted { answer, .. } = outcome else { continue };
+        for p in answer.entries.iter().filter(|p| input.filter.keeps(&p.category)) {
+            let edit = p.exact_edit.as_ref().filter(|e| e.kind == EditKind::MoveToArchive);
+            if let Some(dest) = edit.and_then(|e| e.dest_path.as_deref()) {
+                moves.push(Move { source: path.as_str(), dest });
+            }
+        }
+    }
+    find_inbound(input.root, &input.scan.shortlist, &moves)
+}
+
+fn entry(
+    input: &FinalizeInput<'_>,
+    path: &str,
+    file: &FileView,
+    p: &Proposal,
+    inbound: Option<&Inbound>,
+) -> Result<Entry> {
     let kind = p.exact_edit.as_ref().map(|e| e.kind);
     let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
     let (is_destructive, is_reversible) = flags_for(kind);
+    let inbound = inbound.filter(|_| kind == Some(EditKind::MoveToArchive)).cloned();
+    let unrewritable = inbound.as_ref().is_some_and(Inbound::has_unrewritable);
     let whole = Anchor { start_line: 1, end_line: file.line_count().max(1) };
     let span: Option<Anchor> = match kind {
         Some(EditKind::MoveToArchive) => Some(whole),
@@ -168,9 +195,10 @@ fn entry(input: &FinalizeInput<'_>, path: &str, file: &FileView, p: &Proposal) -
         op_type: p.op_type,
         exact_edit,
         guard,
+        inbound,
         is_destructive,
         is_reversible,
-        safety_tier: derive_safety_tier(p.op_type, is_destructive, is_reversible),
+        safety_tier: derive_safety_tier(p.op_type, is_destructive, is_reversible, unrewritable),
         token_estimate: TokenEstimate {
             raw_tokens,
             encoding: input.estimator.encoding(),

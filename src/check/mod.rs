@@ -3,6 +3,7 @@
 
 mod candidates;
 mod category_filter;
+mod dest_rules;
 mod driver;
 mod file_view;
 mod finalize;
@@ -13,6 +14,7 @@ mod settings;
 
 pub use candidates::{Candidate, Candidates};
 pub use category_filter::CategoryFilter;
+pub(crate) use dest_rules::{collision as dest_collision, dest_problem};
 pub use driver::{absolute, resume, start, CLASSIFY};
 pub use file_view::FileView;
 pub use plan::{Outcome, Plan, MAX_REASKS};

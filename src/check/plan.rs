@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use super::candidates::{Candidate, Candidates};
 use super::file_view::FileView;
-use super::proposal_check::check_answer;
+use super::proposal_check::{check_answer, move_destination};
 use crate::error::{Error, Result};
 use crate::protocol::{
     AnswerStore, ClassifyAnswer, Hints, Request, RequestKind, OPUS_HIGH, SONNET_MEDIUM,
@@ -48,6 +48,9 @@ pub fn plan(
     escalate_below: f64,
 ) -> Result<Plan> {
     let mut plan = Plan::default();
+    // `dest_path` → the doc moving there, from the answers accepted so far: a later
+    // file's answer naming a claimed destination is asked again.
+    let mut claimed: BTreeMap<String, String> = BTreeMap::new();
     for c in &candidates.candidates {
         let mut file = None;
         let base = serde_json::to_value(c).expect("a candidate serializes");
@@ -71,7 +74,8 @@ pub fn plan(
             if file.is_none() {
                 file = Some(FileView::read(&root.join(&c.path))?);
             }
-            let violations = check_answer(root, c, file.as_ref().expect("read above"), &answer);
+            let view = file.as_ref().expect("read above");
+            let violations = check_answer(root, c, view, &answer, &claimed);
             if !violations.is_empty() {
                 if attempt < MAX_REASKS {
                     attempt += 1;
@@ -99,6 +103,9 @@ pub fn plan(
                 inputs =
                     with_fields(&base, json!({"escalation": {"first_answer": stored.response}}));
                 continue;
+            }
+            for dest in answer.entries.iter().filter_map(move_destination) {
+                claimed.insert(dest.to_string(), c.path.clone());
             }
             plan.outcomes.insert(
                 c.path.clone(),

@@ -2,10 +2,11 @@
 //! section 8): everything the answer schema cannot say. Each violation is a sentence the
 //! model can act on when the request is asked again. Reads files; never writes.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use super::candidates::Candidate;
+use super::dest_rules::{collision, dest_problem};
 use super::file_view::FileView;
 use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
 use crate::rel_path::confinement_problem;
@@ -14,11 +15,14 @@ use crate::report::kind_table::{kind_field_problems, EditKind, OpType};
 use crate::scan::markdown::normalize_block;
 
 /// Every violation in `answer` for `candidate` (whose current bytes are `file`).
+/// `claimed` maps each `dest_path` other files' accepted answers move a doc to, to that
+/// doc: a destination is unique per op.
 pub fn check_answer(
     root: &Path,
     candidate: &Candidate,
     file: &FileView,
     answer: &ClassifyAnswer,
+    claimed: &BTreeMap<String, String>,
 ) -> Vec<String> {
     let mut out = Vec::new();
     match answer.verdict {
@@ -31,9 +35,18 @@ pub fn check_answer(
         _ => {}
     }
     let mut ids = HashSet::new();
+    let mut moves = 0;
     for (i, p) in answer.entries.iter().enumerate() {
         let at = format!("entries[{i}]");
         check_proposal(root, candidate, file, p, &at, &mut out);
+        if let Some(dest) = move_destination(p) {
+            moves += 1;
+            if moves > 1 {
+                out.push(format!("{at}: a doc is moved at most once; keep one move-to-archive"));
+            } else if let Some(problem) = collision(claimed, &candidate.path, dest) {
+                out.push(format!("{at}.exact_edit.dest_path: {problem}; choose another name"));
+            }
+        }
         let kind = p.exact_edit.as_ref().map(|e| e.kind);
         let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
         if !ids.insert(entry_id(&candidate.path, p.category.subtype, kind, anchor)) {
@@ -120,14 +133,10 @@ fn check_edit(
     }
     match edit.kind {
         EditKind::MoveToArchive => {
-            if let Some(dest) = &edit.dest_path {
-                if let Some(problem) = confinement_problem(dest) {
-                    out.push(format!("{at}.dest_path: {problem}"));
-                } else if dest == &c.path {
-                    out.push(format!("{at}.dest_path: is the file itself"));
-                } else if root.join(dest).symlink_metadata().is_ok() {
-                    out.push(format!("{at}.dest_path: {dest} already exists"));
-                }
+            if let Some(problem) =
+                edit.dest_path.as_deref().and_then(|dest| dest_problem(root, &c.path, dest))
+            {
+                out.push(format!("{at}.dest_path: {problem}"));
             }
         }
         EditKind::Dedupe => check_dedupe(root, c, file, edit, &at, out),
@@ -166,6 +175,12 @@ fn check_edit(
         }
         EditKind::DeleteRange => {}
     }
+}
+
+/// The `dest_path` of a proposal's `move-to-archive`, if it is one.
+pub fn move_destination(p: &Proposal) -> Option<&str> {
+    let edit = p.exact_edit.as_ref().filter(|e| e.kind == EditKind::MoveToArchive)?;
+    edit.dest_path.as_deref()
 }
 
 fn check_dedupe(

@@ -8,8 +8,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::edit::{plan_changes, Changes};
+use super::edit::Changes;
 use super::files::{current, put};
+use super::inbound::{guard_moves, plan_with_inbound};
 use super::journal::{read_image, Journal, Skipped};
 use super::locate::{locate, Located};
 use crate::clock;
@@ -42,7 +43,7 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
     let applied = applied_entries(&state, &report.op_id)?;
     let chosen = select(&report, &applied, selection, dry_run)?;
     if dry_run {
-        return preview(&root, &chosen);
+        return preview(&root, &report.shortlist, &chosen);
     }
     if chosen.is_empty() {
         println!("{}", json!({"status": "nothing_to_apply", "report_op_id": report.op_id}));
@@ -51,7 +52,7 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
     }
     refuse_if_open(&state, OpCommand::Clean)?;
     // Every guard is checked before an agent is asked for anything or a byte written.
-    locate_all(&root, &chosen, selection.skip_stale)?;
+    locate_all(&root, &report.shortlist, &chosen, selection.skip_stale)?;
     let now = clock::now()?;
     let op = OpDir::new(&state, &op_id::generate(OpCommand::Clean, now))?;
     fs_err::create_dir_all(op.path()).map_err(|e| Error::io("create", op.path(), e))?;
@@ -226,9 +227,11 @@ fn select(
         .collect())
 }
 
-/// Checks every guard; refuses (exit 5) when any entry is stale unless skipping.
+/// Checks every guard — a move's destination and inbound references too (`docs`: the
+/// report's shortlist); refuses (exit 5) when any entry is stale unless skipping.
 pub fn locate_all(
     root: &Path,
+    docs: &[String],
     chosen: &[Entry],
     skip_stale: bool,
 ) -> Result<(Vec<Located>, Vec<Skipped>)> {
@@ -240,6 +243,7 @@ pub fn locate_all(
             Err(reason) => stale.push(Skipped { id: e.id.clone(), reason }),
         }
     }
+    let located = guard_moves(root, docs, located, &mut stale);
     if !stale.is_empty() && !skip_stale {
         let list: Vec<String> = stale.iter().map(|s| format!("  {}: {}", s.id, s.reason)).collect();
         return Err(Error::stale(
@@ -254,10 +258,16 @@ pub fn locate_all(
     Ok((located, stale))
 }
 
-fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
-    let (located, stale) = locate_all(root, chosen, true)?;
+fn preview(root: &Path, docs: &[String], chosen: &[Entry]) -> Result<Exit> {
+    let (located, stale) = locate_all(root, docs, chosen, true)?;
     for s in &stale {
         eprintln!("dochygiene: would skip {}: {}", s.id, s.reason);
+    }
+    for l in &located {
+        for r in l.entry.inbound.iter().flat_map(|i| &i.unrewritable) {
+            let line = r.line.map_or(String::new(), |n| format!(" line {n}"));
+            eprintln!("dochygiene: would leave {}{line} for you: {}", r.path, r.reason);
+        }
     }
     for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
         let a = l.anchor.expect("generative entries are located by their guard");
@@ -267,7 +277,7 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
             escape_controls(&l.entry.op)
         );
     }
-    let changes = plan_changes(root, located, &HashMap::new())?;
+    let changes = plan_with_inbound(root, located, &HashMap::new())?;
     for c in &changes.changes {
         let before = String::from_utf8_lossy(c.before.as_deref().unwrap_or_default()).into_owned();
         let after = String::from_utf8_lossy(c.after.as_deref().unwrap_or_default()).into_owned();
@@ -300,8 +310,9 @@ pub fn apply_in_op(
     rewrites: &HashMap<String, String>,
 ) -> Result<Exit> {
     let CleanCtx { root, state, lock, op, .. } = *ctx;
-    let (located, stale) = locate_all(root, chosen, skip_stale)?;
-    let Changes { mut changes, applied, skipped, modes } = plan_changes(root, located, rewrites)?;
+    let (located, stale) = locate_all(root, &report.shortlist, chosen, skip_stale)?;
+    let Changes { mut changes, applied, skipped, modes } =
+        plan_with_inbound(root, located, rewrites)?;
     // Every target is checked before anything is written, and files are written before
     // any is removed, so a move never loses its source.
     for c in &changes {
@@ -310,11 +321,13 @@ pub fn apply_in_op(
     changes.sort_by_key(|c| c.after.is_none());
     let mut all_skipped = stale;
     all_skipped.extend(skipped.into_iter().map(|(id, reason)| Skipped { id, reason }));
+    let created = changes.iter().filter(|c| c.before.is_none()).map(|c| c.path.as_str());
     let journal = Journal {
         report_op_id: report.op_id.clone(),
         applied,
         skipped: all_skipped,
         items: Journal::items_of(&changes, &modes),
+        created_dirs: super::files::missing_dirs(root, created),
     };
     journal.write_with_images(op.path(), &changes)?;
     record.phase = Phase::Apply;
@@ -436,6 +449,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
         };
         put(&root, &item.path, before.as_deref(), item.mode)?;
     }
+    super::files::remove_empty_dirs(&root, &journal.created_dirs)?;
     record.phase = Phase::Undone;
     record.write(&op.op_json())?;
     let files: Vec<&str> = restore.iter().map(|(_, item)| item.path.as_str()).collect();

@@ -33,6 +33,38 @@ pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
     Ok(target)
 }
 
+/// The folders that do not exist yet and would be created to write `paths`, deepest first.
+pub fn missing_dirs<'a>(root: &Path, paths: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for rel in paths {
+        let mut dir = rel;
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            dir = parent;
+            if out.iter().any(|d| d == dir) || root.join(dir).symlink_metadata().is_ok() {
+                break;
+            }
+            out.push(dir.to_string());
+        }
+    }
+    out.sort_by_key(|d| std::cmp::Reverse(d.matches('/').count()));
+    out
+}
+
+/// Removes each of `dirs` (deepest first) that is an empty folder now; a folder that holds
+/// anything, or is gone, or is not a real folder, is left as it is.
+pub fn remove_empty_dirs(root: &Path, dirs: &[String]) -> Result<()> {
+    for rel in dirs {
+        let target = confined(root, rel)?;
+        let is_dir = target.symlink_metadata().is_ok_and(|m| m.is_dir());
+        let empty = is_dir && fs_err::read_dir(&target).is_ok_and(|mut d| d.next().is_none());
+        if empty {
+            fs_err::remove_dir(&target).map_err(|e| Error::io("remove", &target, e))?;
+            sync_parent(&target)?;
+        }
+    }
+    Ok(())
+}
+
 /// The file's current bytes, `None` when absent.
 pub fn current(root: &Path, rel: &str) -> Result<Option<Vec<u8>>> {
     match fs_err::read(root.join(rel)) {
@@ -66,5 +98,24 @@ pub fn put(root: &Path, rel: &str, bytes: Option<&[u8]>, new_mode: Option<u32>) 
             }
             sync_parent(&target)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_dirs_are_listed_deepest_first_and_only_empty_ones_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs")).unwrap();
+        let dirs = missing_dirs(root, ["docs/a/b/x.md", "docs/a/y.md", "top.md"].into_iter());
+        assert_eq!(dirs, ["docs/a/b", "docs/a"]);
+        std::fs::create_dir_all(root.join("docs/a/b")).unwrap();
+        std::fs::write(root.join("docs/a/keep.txt"), "x").unwrap();
+        remove_empty_dirs(root, &dirs).unwrap();
+        assert!(!root.join("docs/a/b").exists());
+        assert!(root.join("docs/a/keep.txt").exists());
     }
 }

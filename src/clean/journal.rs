@@ -46,6 +46,11 @@ pub struct Journal {
     pub applied: Vec<String>,
     pub skipped: Vec<Skipped>,
     pub items: Vec<JournalItem>,
+    /// Root-relative folders clean creates for its new files (a move's destination),
+    /// deepest first; undo removes each that is empty again. Absent in journals written
+    /// before it existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub created_dirs: Vec<String>,
 }
 
 /// Where an image of item `i` lives.

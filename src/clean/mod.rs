@@ -5,6 +5,7 @@ mod driver;
 mod edit;
 mod files;
 mod frontmatter_edit;
+mod inbound;
 mod journal;
 mod locate;
 mod rewrite;

@@ -24,7 +24,7 @@ pub const REWRITE: &str = "rewrite";
 /// Asks for what is missing (exit 7) or applies everything (exit 0).
 pub fn advance(ctx: &CleanCtx<'_>, record: &mut OpRecord, next_iteration: u32) -> Result<Exit> {
     let (report, chosen, skip_stale) = op_entries(ctx, record)?;
-    let (located, _) = locate_all(ctx.root, &chosen, skip_stale)?;
+    let (located, _) = locate_all(ctx.root, &report.shortlist, &chosen, skip_stale)?;
     let mut requests = Vec::new();
     for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
         let a = l.anchor.expect("generative entries are located by their guard");

@@ -77,7 +77,7 @@ pub fn instructions_for(kind: RequestKind) -> String {
             for row in KIND_TABLE {
                 let fields: Vec<&str> = row.fields.iter().map(|f| f.as_str()).collect();
                 let (d, r) = flags_for(Some(row.kind));
-                let tier = derive_safety_tier(OpType::Deterministic, d, r);
+                let tier = derive_safety_tier(OpType::Deterministic, d, r, false);
                 text.push_str(&format!(
                     "- {}: {} -> tier {}\n",
                     row.kind,

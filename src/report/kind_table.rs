@@ -225,15 +225,18 @@ impl SafetyTier {
 }
 
 /// The only way a safety tier is ever decided: generative → confirm; destructive or
-/// irreversible → confirm; otherwise auto.
+/// irreversible → confirm; a move some reference cannot follow (`unrewritable_inbound`,
+/// the entry's `inbound.unrewritable` is non-empty) → confirm; otherwise auto.
 pub fn derive_safety_tier(
     op_type: OpType,
     is_destructive: bool,
     is_reversible: bool,
+    unrewritable_inbound: bool,
 ) -> SafetyTier {
     match op_type {
         OpType::Generative => SafetyTier::Confirm,
         OpType::Deterministic if is_destructive || !is_reversible => SafetyTier::Confirm,
+        OpType::Deterministic if unrewritable_inbound => SafetyTier::Confirm,
         OpType::Deterministic => SafetyTier::Auto,
     }
 }
@@ -261,14 +264,20 @@ mod tests {
             .iter()
             .map(|k| {
                 let (d, r) = flags_for(Some(*k));
-                derive_safety_tier(OpType::Deterministic, d, r).as_str()
+                derive_safety_tier(OpType::Deterministic, d, r, false).as_str()
             })
             .collect();
         assert_eq!(tiers, ["confirm", "auto", "auto", "auto", "auto"]);
         let (d, r) = flags_for(None);
-        assert_eq!(derive_safety_tier(OpType::Generative, d, r), SafetyTier::Confirm);
-        assert_eq!(derive_safety_tier(OpType::Generative, false, true), SafetyTier::Confirm);
-        assert_eq!(derive_safety_tier(OpType::Deterministic, false, false), SafetyTier::Confirm);
+        assert_eq!(derive_safety_tier(OpType::Generative, d, r, false), SafetyTier::Confirm);
+        assert_eq!(derive_safety_tier(OpType::Generative, false, true, false), SafetyTier::Confirm);
+        assert_eq!(
+            derive_safety_tier(OpType::Deterministic, false, false, false),
+            SafetyTier::Confirm
+        );
+        // A move whose inbound references cannot all be rewritten waits for a person.
+        let (d, r) = flags_for(Some(EditKind::MoveToArchive));
+        assert_eq!(derive_safety_tier(OpType::Deterministic, d, r, true), SafetyTier::Confirm);
     }
 
     #[test]

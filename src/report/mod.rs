@@ -2,6 +2,7 @@
 //! the generated JSON Schema and the Markdown rendering.
 
 pub mod entry_id;
+pub mod inbound;
 pub mod kind_table;
 mod render_md;
 pub mod schema;
@@ -10,6 +11,7 @@ pub mod totals;
 pub mod types;
 pub mod validate;
 
+pub use inbound::{Inbound, InboundFile, InboundRef, LinkRewrite};
 pub use kind_table::{derive_safety_tier, EditKind, OpType, SafetyTier, KIND_TABLE};
 pub use render_md::render_markdown;
 pub use taxonomy::{Category, Class, Subtype};

@@ -5,10 +5,10 @@
 
 use std::fmt::Write;
 
-use crate::quote::{escape_controls, quote_name};
-
+use super::inbound::Inbound;
 use super::taxonomy::Class;
 use super::types::{Entry, Report};
+use crate::quote::{escape_controls, quote_name};
 
 /// Renders the human report.
 pub fn render_markdown(r: &Report) -> String {
@@ -98,10 +98,27 @@ fn render_entry(md: &mut String, e: &Entry) {
         e.confidence
     );
     let _ = writeln!(md, "- Signals: {}", signals.join(", "));
+    if let Some(inbound) = &e.inbound {
+        render_inbound(md, inbound);
+    }
     if let Some(why) = &e.why {
         let _ = writeln!(md, "- Why: {}", one_line(why));
     }
     md.push('\n');
+}
+
+/// A move's references: what it rewrites, and what it leaves to a person (why it is
+/// confirm tier).
+fn render_inbound(md: &mut String, inbound: &Inbound) {
+    if !inbound.rewrites.is_empty() {
+        let links: usize = inbound.rewrites.iter().map(|f| f.links.len()).sum();
+        let files: Vec<String> = inbound.rewrites.iter().map(|f| format!("`{}`", f.path)).collect();
+        let _ = writeln!(md, "- Rewrites {links} link(s) to it in {}", files.join(", "));
+    }
+    for r in &inbound.unrewritable {
+        let line = r.line.map_or(String::new(), |l| format!(" line {l}"));
+        let _ = writeln!(md, "- Not rewritten: `{}`{line}: {}", r.path, one_line(&r.reason));
+    }
 }
 
 fn list_or(items: &[String], empty: &str) -> String {

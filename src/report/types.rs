@@ -5,6 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::inbound::Inbound;
 use super::kind_table::{EditKind, OpType, SafetyTier};
 use super::taxonomy::Category;
 use super::totals::Totals;
@@ -79,6 +80,11 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "SpanGuard")]
     pub guard: Option<SpanGuard>,
+    /// `move-to-archive` only: what refers to the doc, computed by the engine. The move
+    /// rewrites `rewrites` in the same op; any `unrewritable` makes the entry confirm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Inbound")]
+    pub inbound: Option<Inbound>,
     pub is_destructive: bool,
     pub is_reversible: bool,
     pub safety_tier: SafetyTier,
@@ -89,6 +95,13 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub why: Option<String>,
+}
+
+impl Entry {
+    /// Whether some reference to the doc cannot follow its move (a tier input).
+    pub fn has_unrewritable_inbound(&self) -> bool {
+        self.inbound.as_ref().is_some_and(Inbound::has_unrewritable)
+    }
 }
 
 /// A 1-based, inclusive line span.

@@ -1,6 +1,7 @@
 //! The semantic pass: every rule the schema cannot say — tiers derived, KIND_TABLE
-//! flags and fields, hashes, ids, anchors, token arithmetic, totals, shortlist
-//! membership. Collects every violation; never stops at the first.
+//! flags and fields, a move's inbound references (`inbound.rs`), hashes, ids, anchors,
+//! token arithmetic, totals, shortlist membership. Collects every violation; never stops
+//! at the first.
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -205,17 +206,20 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
             format!("{}, but {source} says {reversible}", e.is_reversible),
         ));
     }
-    let tier = derive_safety_tier(e.op_type, e.is_destructive, e.is_reversible);
+    super::inbound::check(e, at, out);
+    let unrewritable = e.has_unrewritable_inbound();
+    let tier = derive_safety_tier(e.op_type, e.is_destructive, e.is_reversible, unrewritable);
     if e.safety_tier != tier {
         out.push(Violation::new(
             format!("{at}.safety_tier"),
             "safety-tier-derived",
             format!(
-                "{:?}, but derive_safety_tier({}, {}, {}) = {:?}",
+                "{:?}, but derive_safety_tier({}, {}, {}{}) = {:?}",
                 e.safety_tier.as_str(),
                 e.op_type.as_str(),
                 if e.is_destructive { "destructive" } else { "non-destructive" },
                 if e.is_reversible { "reversible" } else { "irreversible" },
+                if unrewritable { ", unrewritable inbound references" } else { "" },
                 tier.as_str()
             ),
         ));

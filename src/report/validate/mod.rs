@@ -1,5 +1,6 @@
 //! Report validation: structural (strict JSON + generated schema), then invariants.
 
+mod inbound;
 mod invariants;
 mod structural;
 mod violation;

@@ -10,7 +10,8 @@ mod slug;
 
 pub use doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
+pub use html_anchors::html_refs;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
-pub use parse::parse;
+pub use parse::{options, parse};
 pub use slug::Slugger;

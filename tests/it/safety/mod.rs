@@ -2,6 +2,9 @@
 //! repository's files, symlinks and frontmatter, answers, fixtures and state a user may
 //! have edited. Every test here failed before its fix.
 //!
+//! - `archive` — a moved doc's inbound links and nav entries rewritten in the same op (or
+//!   the entry is `confirm`), answer-time `dest_path` rules, undo removing the folders
+//!   clean created.
 //! - `confinement` — nothing read or written outside the root or through `.dochygiene`
 //!   symlinks; non-regular inputs; corrupt state; closed stdout; `remind` writes nothing.
 //! - `edits` — every byte outside an edit's span kept (non-UTF-8, CRLF, BOM), file modes,
@@ -9,6 +12,7 @@
 //! - `parsing` — bounded parsing under a memory cap (YAML bombs, deep nesting, huge docs)
 //!   and property tests of the untrusted readers.
 
+mod archive;
 mod confinement;
 mod edits;
 mod parsing;

@@ -1,0 +1,420 @@
+//! `move-to-archive` (issue 10, items 4, 7 and 15b): a move rewrites every inbound link
+//! and nav entry in the same op, byte for byte, or the entry is `confirm`; an inbound file
+//! that changed since the check refuses the move; bad `dest_path` answers are re-asked
+//! when the answer is checked; undo removes the folders the clean created.
+
+use serde_json::{json, Value};
+
+use crate::support::{fixture, json_line, Output, Project};
+
+/// A `classify_file` answer that moves the file to `dest`.
+fn move_to(dest: &str) -> Value {
+    json!({"verdict": "entries", "entries": [{
+        "category": {"class": "stale", "subtype": "superseded"},
+        "signals": ["frontmatter_marker"],
+        "op": "Move the superseded doc into the archive.",
+        "op_type": "deterministic",
+        "exact_edit": {"kind": "move-to-archive", "dest_path": dest},
+        "confidence": 0.9}]})
+}
+
+/// Runs `check --no-git` as a runner would: every `classify_file` request is answered with
+/// `answer(path)` (`None` = clear), re-asks included, until the op ends. Returns the last
+/// output and every violation list a re-ask carried, by path.
+fn check_answering(
+    p: &Project,
+    answer: impl Fn(&str) -> Option<Value>,
+) -> (Output, Vec<(String, Vec<String>)>) {
+    let mut reasked = Vec::new();
+    let mut out = p.run(&["check", "--no-git"]).output();
+    for _ in 0..10 {
+        if out.code != 7 {
+            return (out, reasked);
+        }
+        let line = json_line(&out);
+        let pending: Value = serde_json::from_str(
+            &std::fs::read_to_string(line["pending"].as_str().unwrap()).unwrap(),
+        )
+        .unwrap();
+        let mut responses = Vec::new();
+        for request in pending["requests"].as_array().unwrap() {
+            let path = request["inputs"]["path"].as_str().unwrap().to_string();
+            if let Some(v) = request["inputs"]["violations"].as_array() {
+                let v = v.iter().map(|s| s.as_str().unwrap().to_string()).collect();
+                reasked.push((path.clone(), v));
+            }
+            let response = answer(&path).unwrap_or_else(|| json!({"verdict": "clear"}));
+            responses.push(json!({"request_id": request["request_id"], "response": response}));
+        }
+        let file = json!({"batch_id": line["batch_id"], "responses": responses});
+        std::fs::write(line["responses"].as_str().unwrap(), file.to_string()).unwrap();
+        out = p.run(&["resume"]).output();
+    }
+    panic!("check did not finish:\n{}\n{}", out.stdout, out.stderr);
+}
+
+fn report(p: &Project) -> Value {
+    serde_json::from_str(&p.read(".dochygiene/report.json")).unwrap()
+}
+
+/// The one entry of the report (these projects propose exactly one).
+fn only_entry(p: &Project) -> Value {
+    let r = report(p);
+    let entries = r["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{}", serde_json::to_string_pretty(&r).unwrap());
+    entries[0].clone()
+}
+
+const OLD: &str = "---\nstatus: superseded\n---\n# Old\n\n## Setup\n\nOld setup.\n";
+
+/// A docs site: links to `docs/old.md` from the README (with a fragment), from a guide
+/// (relative, `./`, reference-style, raw HTML), from a CRLF doc, and a mkdocs nav entry.
+fn site() -> Project {
+    let p = Project::new();
+    p.write("docs/old.md", OLD);
+    p.write(
+        "README.md",
+        "# Project\n\nSee [the old design](docs/old.md#setup) and [the guide](docs/guide.md).\n",
+    );
+    p.write(
+        "docs/guide.md",
+        "# Guide\n\nRead [old](old.md), or [old again][old-ref].\n\n<a href=\"./old.md\">the html link</a>\n\n[old-ref]: ./old.md \"Old design\"\n",
+    );
+    p.write("docs/crlf.md", "# CRLF\r\n\r\nSee [old](old.md#setup).\r\n");
+    p.write(
+        "mkdocs.yml",
+        "site_name: Demo\nnav:\n  - Home: guide.md\n  - Old design: old.md   # kept for history\n  - 'crlf.md'\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+    );
+    p
+}
+
+fn site_files(p: &Project) -> Vec<(String, Option<Vec<u8>>)> {
+    [
+        "README.md",
+        "docs/guide.md",
+        "docs/crlf.md",
+        "mkdocs.yml",
+        "docs/old.md",
+        "docs/archive/old.md",
+    ]
+    .iter()
+    .map(|rel| (rel.to_string(), std::fs::read(p.root().join(rel)).ok()))
+    .collect()
+}
+
+#[test]
+fn an_auto_move_rewrites_every_inbound_link_and_nav_entry_and_undo_restores_them() {
+    let p = site();
+    let before = site_files(&p);
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    let entry = only_entry(&p);
+    assert_eq!(entry["safety_tier"], "auto", "{entry:#}");
+    let files: Vec<&str> = entry["inbound"]["rewrites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["README.md", "docs/crlf.md", "docs/guide.md", "mkdocs.yml"], "{entry:#}");
+    assert!(entry["inbound"].get("unrewritable").is_none(), "{entry:#}");
+    p.run(&["validate", p.state("report.json").to_str().unwrap()]).expect_code(0);
+
+    let out = p.run(&["clean"]).expect_code(0);
+    let done = json_line(&out);
+    assert_eq!(done["applied"].as_array().unwrap().len(), 1, "{}", out.stdout);
+    assert!(!p.root().join("docs/old.md").exists());
+    assert_eq!(p.read("docs/archive/old.md"), OLD);
+    // Only the link targets' bytes changed.
+    assert_eq!(
+        p.read("README.md"),
+        "# Project\n\nSee [the old design](docs/archive/old.md#setup) and [the guide](docs/guide.md).\n"
+    );
+    assert_eq!(
+        p.read("docs/guide.md"),
+        "# Guide\n\nRead [old](archive/old.md), or [old again][old-ref].\n\n<a href=\"./archive/old.md\">the html link</a>\n\n[old-ref]: ./archive/old.md \"Old design\"\n"
+    );
+    assert_eq!(p.read("docs/crlf.md"), "# CRLF\r\n\r\nSee [old](archive/old.md#setup).\r\n");
+    assert_eq!(
+        p.read("mkdocs.yml"),
+        "site_name: Demo\nnav:\n  - Home: guide.md\n  - Old design: archive/old.md   # kept for history\n  - 'crlf.md'\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+    );
+    // Every rewritten file is in the op's journal, and undo restores them together.
+    let mut journaled: Vec<&str> =
+        done["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    journaled.sort();
+    assert_eq!(
+        journaled,
+        [
+            "README.md",
+            "docs/archive/old.md",
+            "docs/crlf.md",
+            "docs/guide.md",
+            "docs/old.md",
+            "mkdocs.yml"
+        ]
+    );
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(site_files(&p), before);
+}
+
+#[test]
+fn an_mdbook_summary_entry_follows_the_move_and_leaving_src_is_confirm() {
+    let book = |dest: &'static str| {
+        let p = Project::new();
+        p.write("book.toml", "[book]\ntitle = \"Demo\"\nsrc = \"book\"\n");
+        p.write("book/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n- [Old](old.md)\n");
+        p.write("book/intro.md", "# Intro\n");
+        p.write("book/old.md", OLD);
+        let (out, _) = check_answering(&p, |path| (path == "book/old.md").then(|| move_to(dest)));
+        assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+        p
+    };
+    let p = book("book/archive/old.md");
+    assert_eq!(only_entry(&p)["safety_tier"], "auto");
+    p.run(&["clean"]).expect_code(0);
+    assert_eq!(
+        p.read("book/SUMMARY.md"),
+        "# Summary\n\n- [Intro](intro.md)\n- [Old](archive/old.md)\n"
+    );
+
+    // mdBook builds only what is inside `src`: a destination outside it cannot stay in
+    // the book, so the move waits for a person.
+    let p = book("archive/old.md");
+    let entry = only_entry(&p);
+    assert_eq!(entry["safety_tier"], "confirm", "{entry:#}");
+    let reason = entry["inbound"]["unrewritable"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("book"), "{reason}");
+    assert_eq!(json_line(&p.run(&["clean"]).expect_code(0))["status"], "nothing_to_apply");
+    assert!(p.root().join("book/old.md").exists());
+}
+
+#[test]
+fn a_reference_the_engine_cannot_rewrite_makes_the_move_confirm() {
+    let cases: [(&str, &str, &[u8]); 3] = [
+        ("sidebars.js", "sidebars.js", b"module.exports = {\n  docs: ['intro', 'old'],\n};\n"),
+        ("non-Markdown", "site/index.html", b"<a href=\"../docs/old.md\">old</a>\n"),
+        ("not UTF-8", "docs/latin.md", b"# Caf\xe9\n\nSee [old](old.md).\n"),
+    ];
+    for (case, rel, bytes) in cases {
+        let p = Project::new();
+        p.write("docs/old.md", OLD);
+        p.write("docs/intro.md", "# Intro\n");
+        std::fs::create_dir_all(p.root().join(rel).parent().unwrap()).unwrap();
+        std::fs::write(p.root().join(rel), bytes).unwrap();
+        let (out, _) = check_answering(&p, |path| {
+            (path == "docs/old.md").then(|| move_to("docs/archive/old.md"))
+        });
+        assert_eq!(out.code, 0, "{case}: {}\n{}", out.stdout, out.stderr);
+        let entry = only_entry(&p);
+        assert_eq!(entry["safety_tier"], "confirm", "{case}: {entry:#}");
+        let refs = entry["inbound"]["unrewritable"].as_array().unwrap();
+        assert_eq!(refs[0]["path"], rel, "{case}: {entry:#}");
+        assert!(!refs[0]["reason"].as_str().unwrap().is_empty());
+        p.run(&["validate", p.state("report.json").to_str().unwrap()]).expect_code(0);
+        // The preview names what the move would leave for the user.
+        let preview = p.run(&["clean", "--tier", "confirm", "--dry-run"]).expect_code(0);
+        assert!(
+            preview.stderr.contains(&format!("would leave {rel}")),
+            "{case}: {}",
+            preview.stderr
+        );
+        // Plain clean leaves it alone; the user may still apply it by id.
+        assert_eq!(json_line(&p.run(&["clean"]).expect_code(0))["status"], "nothing_to_apply");
+        assert!(p.root().join("docs/old.md").exists(), "{case}");
+        assert_eq!(std::fs::read(p.root().join(rel)).unwrap(), bytes, "{case}");
+    }
+}
+
+#[test]
+fn an_inbound_file_that_changed_since_the_check_refuses_the_move() {
+    let p = site();
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // A new link to the doc: the planned rewrite no longer covers the file.
+    let readme = format!("{}\nAlso [old](docs/old.md).\n", p.read("README.md"));
+    p.write("README.md", &readme);
+    let before = site_files(&p);
+    let out = p.run(&["clean"]).expect_code(5);
+    assert!(out.stderr.contains("nothing was written"), "{}", out.stderr);
+    assert!(out.stderr.contains("README.md"), "{}", out.stderr);
+    assert!(out.stderr.contains("links to docs/old.md"), "{}", out.stderr);
+    assert_eq!(site_files(&p), before, "a refused clean writes nothing");
+    let out = p.run(&["clean", "--skip-stale"]).expect_code(0);
+    assert_eq!(json_line(&out)["skipped"].as_array().unwrap().len(), 1, "{}", out.stdout);
+    assert_eq!(site_files(&p), before, "the skipped move is not half-applied");
+}
+
+#[test]
+fn an_inbound_file_edited_elsewhere_still_gets_its_planned_rewrite() {
+    let p = site();
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let guide = format!("<!-- a new first line -->\n{}", p.read("docs/guide.md"));
+    p.write("docs/guide.md", &guide);
+    p.run(&["clean"]).expect_code(0);
+    assert_eq!(
+        p.read("docs/guide.md"),
+        guide.replace("./old.md", "./archive/old.md").replace("(old.md)", "(archive/old.md)")
+    );
+}
+
+#[test]
+fn validate_checks_the_inbound_fields_and_still_accepts_reports_without_them() {
+    let p = Project::new();
+    p.write("docs/old.md", OLD);
+    p.write("docs/guide.md", "# Guide\n\n[old](old.md)\n");
+    p.write("sidebars.js", "module.exports = { docs: ['old'] };\n");
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let good = report(&p);
+    let validate = |r: &Value| {
+        let file = p.root().join("edited.json");
+        std::fs::write(&file, serde_json::to_string_pretty(r).unwrap()).unwrap();
+        p.run(&["validate", "--json", file.to_str().unwrap()]).output()
+    };
+    assert_eq!(validate(&good).code, 0);
+    // The tier follows the unrewritable references like every derived field.
+    let mut auto = good.clone();
+    auto["entries"][0]["safety_tier"] = json!("auto");
+    let out = validate(&auto);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.json()["violations"][0]["rule"], "safety-tier-derived", "{}", out.stdout);
+    // A rewrite must resolve to the doc and to its destination.
+    let mut wrong = good.clone();
+    wrong["entries"][0]["inbound"]["rewrites"][0]["links"][0]["to"] = json!("elsewhere.md");
+    let out = validate(&wrong);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.json()["violations"][0]["rule"], "inbound-rewrite-resolves", "{}", out.stdout);
+    // A report written before the field existed (schema 1.0 as shipped) still validates.
+    let golden: Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("golden/valid_report.json")).unwrap(),
+    )
+    .unwrap();
+    let mut old = golden.clone();
+    for e in old["entries"].as_array_mut().unwrap() {
+        e.as_object_mut().unwrap().remove("inbound");
+    }
+    assert_eq!(validate(&old).code, 0, "{}", validate(&old).stdout);
+}
+
+#[test]
+fn undo_removes_the_folders_clean_created_and_only_those() {
+    let p = Project::new();
+    p.write("docs/old.md", OLD);
+    std::fs::create_dir_all(p.root().join("docs/kept")).unwrap();
+    let (out, _) = check_answering(&p, |path| {
+        (path == "docs/old.md").then(|| move_to("docs/kept/archive/2026/old.md"))
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert!(p.root().join("docs/kept/archive/2026/old.md").exists());
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(p.read("docs/old.md"), OLD);
+    assert!(!p.root().join("docs/kept/archive").exists(), "the folders clean made are gone");
+    assert!(
+        p.root().join("docs/kept").is_dir(),
+        "a folder that was there before stays, empty or not"
+    );
+}
+
+#[test]
+fn undo_keeps_a_created_folder_that_is_no_longer_empty() {
+    let p = Project::new();
+    p.write("docs/old.md", OLD);
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    p.write("docs/archive/notes.txt", "mine\n");
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(p.read("docs/archive/notes.txt"), "mine\n");
+}
+
+/// One bad `dest_path`: the answer is asked again with the violation, then dropped; no
+/// entry reaches the report, so `clean` never meets it.
+fn assert_refused_at_check(p: &Project, dest: &str, expect: &str) {
+    let (out, reasked) = check_answering(p, |path| (path == "docs/old.md").then(|| move_to(dest)));
+    assert_eq!(out.code, 0, "{dest:?}: {}\n{}", out.stdout, out.stderr);
+    let violations: Vec<&String> =
+        reasked.iter().filter(|(path, _)| path == "docs/old.md").flat_map(|(_, v)| v).collect();
+    assert!(
+        violations.iter().any(|v| v.contains("dest_path") && v.contains(expect)),
+        "{dest:?}: expected a re-ask naming {expect:?}, got {violations:?}"
+    );
+    let r = report(p);
+    assert!(r["entries"].as_array().unwrap().is_empty(), "{dest:?}: {r:#}");
+    assert_eq!(r["notes"][0]["kind"], "answer-dropped", "{dest:?}: {r:#}");
+    assert!(p.root().join("docs/old.md").exists());
+}
+
+#[test]
+fn bad_dest_paths_are_refused_when_the_answer_is_checked() {
+    let long = format!("docs/archive/{}.md", "a".repeat(300));
+    let cases: Vec<(String, &str)> = vec![
+        ("docs/readme.txt/old.md".into(), "is a file"),
+        ("docs/archive/o\u{0}ld.md".into(), "control character"),
+        (long, "longer than 255 bytes"),
+        ("docs/linked/old.md".into(), "symbolic link"),
+        ("docs/vendor/.git/old.md".into(), ".git"),
+        ("docs/existing.md".into(), "already exists"),
+    ];
+    for (dest, expect) in cases {
+        let p = Project::new();
+        p.write("docs/old.md", OLD);
+        p.write("docs/readme.txt", "not a folder\n");
+        p.write("docs/existing.md", "# Here\n");
+        p.write("docs/real/keep.txt", "x\n");
+        std::os::unix::fs::symlink("real", p.root().join("docs/linked")).unwrap();
+        assert_refused_at_check(&p, &dest, expect);
+    }
+}
+
+#[test]
+fn two_docs_moved_to_one_destination_are_refused_at_check() {
+    let p = Project::new();
+    p.write("docs/a.md", OLD);
+    p.write("docs/b.md", OLD);
+    let (out, reasked) = check_answering(&p, |path| {
+        path.starts_with("docs/").then(|| move_to("docs/archive/old.md"))
+    });
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        reasked.iter().any(|(path, v)| path == "docs/b.md"
+            && v.iter().any(|v| v.contains("docs/archive/old.md") && v.contains("docs/a.md"))),
+        "{reasked:?}"
+    );
+    let r = report(&p);
+    let moved: Vec<&str> =
+        r["entries"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+    assert_eq!(moved, ["docs/a.md"], "{r:#}");
+    // The one move that reached the report applies cleanly.
+    p.run(&["clean"]).expect_code(0);
+    assert_eq!(p.read("docs/archive/old.md"), OLD);
+    assert_eq!(p.read("docs/b.md"), OLD);
+}
+
+#[test]
+fn two_moves_where_one_doc_links_to_the_other_go_one_at_a_time() {
+    let p = Project::new();
+    p.write("docs/a.md", &format!("{OLD}\nSee [b](b.md).\n"));
+    p.write("docs/b.md", OLD);
+    let (out, _) = check_answering(&p, |path| {
+        path.strip_prefix("docs/").map(|name| move_to(&format!("docs/archive/{name}")))
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let r = report(&p);
+    let b = r["entries"].as_array().unwrap().iter().find(|e| e["path"] == "docs/b.md").unwrap();
+    assert_eq!(b["inbound"]["rewrites"][0]["path"], "docs/a.md", "{b:#}");
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(done["applied"].as_array().unwrap().len(), 1, "{done}");
+    let reason = done["skipped"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("docs/a.md links to docs/b.md"), "{reason}");
+    assert!(reason.contains("dochygiene clean --entry"), "{reason}");
+    assert!(p.root().join("docs/archive/a.md").exists());
+    assert_eq!(p.read("docs/b.md"), OLD, "the skipped move wrote nothing");
+}
