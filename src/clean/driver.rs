@@ -37,6 +37,9 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
     let root = crate::project_root::resolve(root_flag)?;
     let state = StateDir::ensure(&root)?;
     let lock = state.lock()?;
+    // All state is read and checked before the first edit: a corrupt state.json found
+    // only when `last_clean` is stamped would leave every doc edited and the op open.
+    Timestamps::read(&state)?;
     let report = read_report(&state)?;
     let applied = applied_entries(&state, &report.op_id)?;
     let chosen = select(&report, &applied, selection, dry_run)?;
@@ -44,7 +47,7 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
         return preview(&root, &chosen);
     }
     if chosen.is_empty() {
-        println!("{}", json!({"status": "nothing_to_apply", "report_op_id": report.op_id}));
+        crate::outln!("{}", json!({"status": "nothing_to_apply", "report_op_id": report.op_id}));
         eprintln!("dochygiene: no entries to apply (already applied, confirm tier, or generative); see .dochygiene/report.md");
         return Ok(Exit::Done);
     }
@@ -135,13 +138,12 @@ pub fn sweep_clean(
 
 pub fn read_report(state: &StateDir) -> Result<Report> {
     let path = state.report_json_path();
-    if !path.exists() {
+    let Some(text) = crate::state::read_report_text(state)? else {
         return Err(Error::usage_hint(
             "there is no report to clean from",
             "run `dochygiene check` first",
         ));
-    }
-    let text = crate::json::strict::read_limited(&path)?;
+    };
     let violations = crate::report::validate_text(&text);
     if let Some(v) = violations.first() {
         return Err(Error::usage_hint(
@@ -160,7 +162,7 @@ pub fn read_report(state: &StateDir) -> Result<Report> {
 /// Entries of report `report_op` already applied by a finished, not undone, clean.
 fn applied_entries(state: &StateDir, report_op: &str) -> Result<BTreeSet<String>> {
     let mut out = BTreeSet::new();
-    for record in crate::op::list(state)? {
+    for record in crate::op::list(state)?.ops {
         let cleans = matches!(record.command, OpCommand::Clean | OpCommand::Sweep);
         if cleans && record.phase == Phase::Done {
             let dir = OpDir::new(state, &record.op_id)?;
@@ -266,7 +268,7 @@ fn preview(root: &Path, chosen: &[Entry]) -> Result<Exit> {
         let before = String::from_utf8_lossy(c.before.as_deref().unwrap_or_default()).into_owned();
         let after = String::from_utf8_lossy(c.after.as_deref().unwrap_or_default()).into_owned();
         let diff = similar::TextDiff::from_lines(&before, &after);
-        print!(
+        crate::out!(
             "{}",
             diff.unified_diff().header(&format!("a/{}", c.path), &format!("b/{}", c.path))
         );
@@ -323,6 +325,7 @@ fn finish_apply(
     record: &mut OpRecord,
 ) -> Result<Exit> {
     let journal = Journal::read(op.path())?;
+    Timestamps::read(state)?;
     for (i, item) in journal.items.iter().enumerate() {
         let now = current(root, &item.path)?;
         let now_sha = now.as_deref().map(crate::hash::sha256_hex);
@@ -350,7 +353,7 @@ fn finish_apply(
     record.phase = Phase::Done;
     record.write(&op.op_json())?;
     let files: Vec<&str> = journal.items.iter().map(|i| i.path.as_str()).collect();
-    println!(
+    crate::outln!(
         "{}",
         json!({"status": "done", "op_id": record.op_id, "applied": journal.applied,
                "skipped": journal.skipped, "files": files, "undo": format!("dochygiene undo {}", record.op_id)})
@@ -385,7 +388,7 @@ pub fn resume_clean(
 /// what the clean wrote (or already holds the before-image); otherwise refuses whole.
 pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
     let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root);
+    let state = StateDir::locate(&root)?;
     let _lock = state.lock()?;
     let op = OpDir::new(&state, id)?;
     let mut record = op.record()?;
@@ -429,7 +432,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
     record.phase = Phase::Undone;
     record.write(&op.op_json())?;
     let files: Vec<&str> = restore.iter().map(|(_, item)| item.path.as_str()).collect();
-    println!("{}", json!({"status": "undone", "op_id": id, "restored": files}));
+    crate::outln!("{}", json!({"status": "undone", "op_id": id, "restored": files}));
     eprintln!("dochygiene: restored {} file(s) changed by op {id}", files.len());
     Ok(Exit::Done)
 }

@@ -9,4 +9,5 @@ mod locate;
 mod rewrite;
 
 pub use driver::{clean, resume_clean, sweep_clean, undo, Selection};
+pub use journal::Journal;
 pub use rewrite::REWRITE;

@@ -38,7 +38,7 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
         (true, None) => String::new(),
         (false, None) => "; git not used".into(),
     };
-    eprintln!(
+    crate::errln!(
         "dochygiene scan: {count} signal{} in {} of {} files{git}",
         if count == 1 { "" } else { "s" },
         artifact.signals.len(),

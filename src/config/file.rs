@@ -85,11 +85,25 @@ impl Config {
     /// Reads `<root>/dochygiene.toml`, or the defaults when it does not exist.
     pub fn load(root: &Path) -> Result<Config> {
         let path = root.join(CONFIG_FILE_NAME);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Config::parse(&text, &path),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
-            Err(e) => Err(Error::io("read", path, e)),
-        }
+        let limit = crate::fsio::SMALL_FILE_MAX_BYTES;
+        let bytes = match crate::fsio::read_confined(root, CONFIG_FILE_NAME, limit) {
+            Ok(bytes) => bytes,
+            Err(e) if e.is_not_found() => return Ok(Config::default()),
+            Err(crate::fsio::ReadError::Io(e)) => return Err(Error::io("read", path, e)),
+            Err(refused) => {
+                return Err(Error::Config {
+                    path,
+                    message: format!(
+                        "it {refused}; dochygiene reads its configuration only from a regular file inside the project"
+                    ),
+                })
+            }
+        };
+        let text = String::from_utf8(bytes).map_err(|e| Error::Config {
+            path: path.clone(),
+            message: format!("not UTF-8: {e}"),
+        })?;
+        Config::parse(&text, &path)
     }
 
     /// Parses the text of a config file; `path` only names it in errors.

@@ -12,6 +12,8 @@ use super::signal::Signal;
 use super::signals::manifests::KnownVersion;
 use super::tree::Tree;
 use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::fsio::{read_confined, ReadError, DOC_MAX_BYTES};
 use crate::tokens::Estimator;
 
 /// One parsed doc.
@@ -29,9 +31,18 @@ impl Doc {
         super::resolve::parent_dir(&self.path)
     }
 
-    /// Reads and parses root-relative `path` under `root`.
-    pub fn read(root: &Path, path: &str) -> std::io::Result<(Doc, Vec<u8>)> {
-        let bytes = std::fs::read(root.join(path))?;
+    /// Reads and parses root-relative `path` under `root`, through `fsio::read_confined`
+    /// (a regular file inside the root, at most `fsio::DOC_MAX_BYTES`).
+    pub fn read(root: &Path, path: &str) -> Result<(Doc, Vec<u8>)> {
+        let bytes = read_confined(root, path, DOC_MAX_BYTES).map_err(|e| match e {
+            ReadError::TooLarge { limit } => Error::usage_hint(
+                format!("{path} is over the {limit} byte limit for a doc"),
+                format!(
+                    "leave it out of the scan with `exclude = [\"{path}\"]` in dochygiene.toml"
+                ),
+            ),
+            other => other.at(&root.join(path)),
+        })?;
         let text = match std::str::from_utf8(&bytes) {
             Ok(text) => text.to_string(),
             Err(_) => String::from_utf8_lossy(&bytes).into_owned(),

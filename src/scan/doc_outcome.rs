@@ -15,7 +15,7 @@ use super::signals::{
     token_budget, version_skew,
 };
 use super::token_jobs::{self, TokenJob};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::hash::sha256_hex;
 use crate::tokens::injection_frequency;
 
@@ -37,8 +37,7 @@ pub struct DocOutcome {
 /// Reads, parses and checks one doc.
 pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocOutcome> {
     let path = &ctx.paths[index as usize];
-    let (mut doc, bytes) =
-        Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+    let (mut doc, bytes) = Doc::read(ctx.root, path)?;
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),
         bytes: doc.bytes,

@@ -20,7 +20,7 @@ use super::signals::{
     archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, stale_name_location,
 };
 use super::token_jobs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The whole tree's tallies, folded from the doc outcomes in any order.
 pub struct Tally {
@@ -143,8 +143,7 @@ fn check_deferred_fragments(
     }
     for (source, checks) in failed {
         let path = &ctx.paths[source as usize];
-        let (doc, _) =
-            Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+        let (doc, _) = Doc::read(ctx.root, path)?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
             report_problem(ctx, &problem, out);
         }
