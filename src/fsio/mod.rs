@@ -5,7 +5,7 @@ mod atomic;
 mod read;
 
 pub use atomic::{rename_durable, sync_parent, write_atomic, write_temp_beside};
-pub use read::{read_confined, read_regular, read_state, resolve_confined, ReadError};
+pub use read::{read_confined, read_regular, read_state, read_walked, resolve_confined, ReadError};
 
 /// The largest doc (Markdown file) the engine reads: 64 MiB.
 pub const DOC_MAX_BYTES: u64 = 64 * 1024 * 1024;

@@ -11,6 +11,10 @@
 //!   (the folders above it were checked by `StateDir` and `OpDir`).
 //! - [`read_confined`]: a project file named root-relative. A link is followed only while
 //!   it stays inside the root; [`resolve_confined`] is the same check without the read.
+//! - [`read_walked`]: a doc the scanner's walk listed. The walk follows no link, so no
+//!   component of its path is one; like `read_state`, its last component is never
+//!   followed (in case it was swapped since), without `read_confined`'s per-file
+//!   `canonicalize` (a scan of 100k docs would pay it 100k times).
 //!
 //! Nothing here writes, and nothing here decides what a refusal means to the user: the
 //! caller turns a [`ReadError`] into the error its command owes (usage, config, corrupt).
@@ -73,6 +77,15 @@ pub fn read_state(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 pub fn read_confined(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
     let path = resolve_confined(root, rel)?;
     read_open(&path, false, limit)
+}
+
+/// Reads root-relative `rel`, a path the walk listed (see the module docs).
+pub fn read_walked(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let rel_path = Path::new(rel);
+    if rel_path.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return Err(ReadError::Outside);
+    }
+    read_open(&root.join(rel_path), false, limit)
 }
 
 /// The canonical path of root-relative `rel` when it exists inside the root. A path that
@@ -224,6 +237,9 @@ mod tests {
         symlink("../../out/gone.md", root.join("docs/dangling-out.md")).unwrap();
         symlink("../AGENTS-old.md", root.join("docs/dangling-in.md")).unwrap();
         assert_eq!(read_confined(&root, "CLAUDE.md", 100).unwrap(), b"# A\n");
+        assert_eq!(read_walked(&root, "AGENTS.md", 100).unwrap(), b"# A\n");
+        assert!(matches!(read_walked(&root, "CLAUDE.md", 100), Err(ReadError::Link)));
+        assert!(matches!(read_walked(&root, "../out/secret.md", 100), Err(ReadError::Outside)));
         for outside in [
             "docs/out/secret.md",
             "docs/out/missing.md",

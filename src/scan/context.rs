@@ -13,7 +13,7 @@ use super::signals::manifests::KnownVersion;
 use super::tree::Tree;
 use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::fsio::{read_confined, ReadError, DOC_MAX_BYTES};
+use crate::fsio::{read_walked, ReadError, DOC_MAX_BYTES};
 use crate::tokens::Estimator;
 
 /// One parsed doc.
@@ -31,10 +31,11 @@ impl Doc {
         super::resolve::parent_dir(&self.path)
     }
 
-    /// Reads and parses root-relative `path` under `root`, through `fsio::read_confined`
-    /// (a regular file inside the root, at most `fsio::DOC_MAX_BYTES`).
+    /// Reads and parses root-relative `path` under `root`, a path the walk listed,
+    /// through `fsio::read_walked` (a regular file, no link, at most
+    /// `fsio::DOC_MAX_BYTES`).
     pub fn read(root: &Path, path: &str) -> Result<(Doc, Vec<u8>)> {
-        let bytes = read_confined(root, path, DOC_MAX_BYTES).map_err(|e| match e {
+        let bytes = read_walked(root, path, DOC_MAX_BYTES).map_err(|e| match e {
             ReadError::TooLarge { limit } => Error::usage_hint(
                 format!("{path} is over the {limit} byte limit for a doc"),
                 format!(
