@@ -49,6 +49,12 @@ pub enum Error {
     #[error("corrupt state file {}: {message}", quote_path(.path))]
     Corrupt { path: PathBuf, message: String },
 
+    /// A state path that is a symbolic link or not the kind of file the engine made
+    /// there (`.dochygiene`, `ops`, an op folder, the lock, a state file): never read or
+    /// written through. The hint says how to get rid of it.
+    #[error("refusing to use {path}: {message}")]
+    UnsafeState { path: PathBuf, message: String, hint: String },
+
     /// A bug or an impossible state; the message says which invariant broke.
     #[error("internal error: {0}")]
     Internal(String),
@@ -82,7 +88,7 @@ impl Error {
             Error::Io { .. } | Error::Internal(_) => Exit::Io,
             Error::Busy { .. } => Exit::Busy,
             Error::Stale { .. } => Exit::Stale,
-            Error::Corrupt { .. } => Exit::Corrupt,
+            Error::Corrupt { .. } | Error::UnsafeState { .. } => Exit::Corrupt,
         }
     }
 
@@ -97,10 +103,8 @@ impl Error {
                 "wait for the other dochygiene process to finish, then run the command again"
                     .into(),
             ),
-            Error::Corrupt { .. } => Some(
-                "inspect it with `dochygiene ops list`, or discard the op with `dochygiene ops abort ID`"
-                    .into(),
-            ),
+            Error::Corrupt { path, .. } => Some(corrupt_hint(path)),
+            Error::UnsafeState { hint, .. } => Some(hint.clone()),
             Error::Io { .. } | Error::Internal(_) => None,
         }
     }
@@ -118,6 +122,27 @@ impl Error {
             out.push_str(&format!("hint: {hint}\n"));
         }
         out
+    }
+}
+
+/// What to do about a corrupt state file, by where it is: a file of an op folder names
+/// that op; `state.json` holds only timestamps.
+fn corrupt_hint(path: &std::path::Path) -> String {
+    let parent = path.parent();
+    let in_ops = parent.and_then(|p| p.parent()).is_some_and(|p| p.ends_with(".dochygiene/ops"));
+    let op_id = parent.and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
+    match op_id {
+        Some(id) if in_ops => format!(
+            "see what is left with `dochygiene ops show {id}`; `dochygiene ops abort {id}` removes the op"
+        ),
+        _ if path.ends_with(".dochygiene/report.json") => {
+            "run `dochygiene check` to write a new report".into()
+        }
+        _ if path.ends_with(".dochygiene/state.json") => {
+            "it holds only the last check, clean and reminder times: remove it (or fix it), then run the command again".into()
+        }
+        _ => "inspect it with `dochygiene ops list`, or discard the op with `dochygiene ops abort ID`"
+            .into(),
     }
 }
 
@@ -140,5 +165,20 @@ mod tests {
         let busy = Error::Busy { path: "/x/.dochygiene/lock".into() };
         assert_eq!(busy.exit(), Exit::Busy);
         assert!(busy.render().contains("hint: wait for"));
+    }
+
+    #[test]
+    fn corrupt_files_get_a_hint_for_where_they_are() {
+        let op =
+            Error::Corrupt { path: "/p/.dochygiene/ops/c-1/op.json".into(), message: "x".into() };
+        assert!(
+            op.render().contains("`dochygiene ops abort c-1` removes the op"),
+            "{}",
+            op.render()
+        );
+        let state =
+            Error::Corrupt { path: "/p/.dochygiene/state.json".into(), message: "x".into() };
+        assert!(state.render().contains("remove it"), "{}", state.render());
+        assert_eq!(state.exit(), Exit::Corrupt);
     }
 }

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod clock;
 pub mod commands;
 pub mod config;
+pub mod console;
 pub mod doc_role;
 pub mod error;
 pub mod exit;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::file_view::FileView;
 use crate::error::{Error, Result};
+use crate::fsio::{ReadError, DOC_MAX_BYTES};
 use crate::scan::{ScanArtifact, Signal};
 use crate::tokens::Estimator;
 
@@ -62,10 +63,13 @@ impl Candidates {
     pub fn changed_since_scan(&self, root: &Path) -> Result<Vec<String>> {
         let mut changed = Vec::new();
         for c in &self.candidates {
-            let current = match fs_err::read(root.join(&c.path)) {
+            let current = match crate::fsio::read_confined(root, &c.path, DOC_MAX_BYTES) {
                 Ok(bytes) => crate::hash::sha256_hex(&bytes),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-                Err(e) => return Err(Error::io("read", root.join(&c.path), e)),
+                Err(ReadError::Io(e)) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::io("read", root.join(&c.path), e))
+                }
+                // Gone, or no longer a regular file inside the root: changed.
+                Err(_) => String::new(),
             };
             if current != c.sha256 {
                 changed.push(c.path.clone());

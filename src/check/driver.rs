@@ -20,7 +20,7 @@ use crate::fsio::write_atomic;
 use crate::op::failpoint;
 use crate::op::{op_id, refuse_if_open, refuse_other_version, resolve_for_resume};
 use crate::op::{OpCommand, OpDir, OpRecord, Phase};
-use crate::protocol::{batch_id, read_responses, AnswerStore, Fixture, PendingFile, StoredAnswer};
+use crate::protocol::{batch_id, parse_responses, AnswerStore, Fixture, PendingFile, StoredAnswer};
 use crate::scan::{ScanArtifact, ScanOptions};
 use crate::state::{write_report, Lock, StateDir, Timestamps};
 use crate::tokens::Estimator;
@@ -54,6 +54,9 @@ pub fn start(
     let fixture = Fixture::from_flag_or_env(settings.answers.as_deref())?;
     let state = StateDir::ensure(&root)?;
     let lock = state.lock()?;
+    // Finalize stamps `last_check` (and a sweep's clean `last_clean`): a corrupt
+    // state.json is refused now, before a scan, a handshake or an edit.
+    Timestamps::read(&state)?;
     // A check and a sweep both write the report: one at a time.
     refuse_if_open(&state, OpCommand::Check)?;
     refuse_if_open(&state, OpCommand::Sweep)?;
@@ -75,7 +78,7 @@ pub fn start(
     if op.path().exists() {
         // A folder without op.json: a start killed before it finished. Nothing in it
         // was ever visible; start over.
-        fs_err::remove_dir_all(op.path()).map_err(|e| Error::io("remove", op.path(), e))?;
+        op.remove(&lock)?;
     }
     fs_err::create_dir_all(op.path()).map_err(|e| Error::io("create", op.path(), e))?;
     let record = OpRecord {
@@ -99,7 +102,7 @@ pub fn start(
 /// `dochygiene resume [OP_ID]`: continues an op after answers were written.
 pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>) -> Result<Exit> {
     let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root);
+    let state = StateDir::locate(&root)?;
     if !state.exists() {
         return Err(Error::usage_hint(
             format!(
@@ -110,6 +113,7 @@ pub fn resume(root_flag: Option<&Path>, id: Option<&str>, answers: Option<&Path>
         ));
     }
     let lock = state.lock()?;
+    Timestamps::read(&state)?;
     let (op, record) = resolve_for_resume(&state, id)?;
     refuse_other_version(&record)?;
     if matches!(record.phase, Phase::Apply | Phase::Rewrite) {
@@ -197,14 +201,15 @@ impl Run<'_> {
             if self.fixture.is_some() {
                 return self.advance(iteration);
             }
-            eprintln!(
+            crate::errln!(
                 "dochygiene: no answers yet at {}",
                 crate::quote::quote_path(&responses_path)
             );
             output::needs_answers(&pending_path, &pending, self.root_flag);
             return Ok(Exit::NeedsAnswers);
         }
-        let answered = read_responses(&responses_path, &pending)?;
+        let text = self.op.responses_text(&batch)?;
+        let answered = parse_responses(&text, &responses_path, &pending)?;
         let mut store = AnswerStore::read(&self.op.answers_json())?;
         let source = format!("responses-{batch}.json");
         for a in answered {
@@ -226,7 +231,7 @@ impl Run<'_> {
             let candidates = Candidates::read(&self.op.candidates_json())?;
             let changed = candidates.changed_since_scan(&self.root)?;
             if !changed.is_empty() && !rescanned {
-                eprintln!(
+                crate::errln!(
                     "dochygiene: {} changed since the scan; scanning again so nothing is finalized on old lines",
                     changed.iter().map(|p| crate::quote::quote_name(p)).collect::<Vec<_>>().join(", ")
                 );
@@ -343,10 +348,11 @@ impl Run<'_> {
     }
 
     fn already_done(&self) -> Result<Exit> {
-        eprintln!("dochygiene: op {} is already done; nothing to resume", self.record.op_id);
+        crate::errln!("dochygiene: op {} is already done; nothing to resume", self.record.op_id);
         let path = self.state.report_json_path();
-        let report: Option<crate::report::Report> = std::fs::read_to_string(&path)
+        let report: Option<crate::report::Report> = crate::state::read_report_text(&self.state)
             .ok()
+            .flatten()
             .and_then(|t| serde_json::from_str(&t).ok())
             .filter(|r: &crate::report::Report| r.op_id == self.record.op_id);
         if let Some(report) = report {

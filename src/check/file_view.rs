@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::hash::sha256_hex;
 use crate::report::Anchor;
 
@@ -24,9 +24,11 @@ pub struct FileView {
 }
 
 impl FileView {
-    /// Reads a file.
+    /// Reads a file: a regular file only (`fsio::read_regular`), at most
+    /// `fsio::DOC_MAX_BYTES`.
     pub fn read(path: &Path) -> Result<FileView> {
-        let bytes = fs_err::read(path).map_err(|e| Error::io("read", path, e))?;
+        let bytes =
+            crate::fsio::read_regular(path, crate::fsio::DOC_MAX_BYTES).map_err(|e| e.at(path))?;
         Ok(FileView::from_bytes(bytes))
     }
 

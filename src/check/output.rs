@@ -12,7 +12,7 @@ use crate::scan::ScanWarning;
 /// One stderr line per file the scan could not read (the artifact keeps them too).
 pub fn scan_warnings(warnings: &[ScanWarning]) {
     for warning in warnings {
-        eprintln!("dochygiene: warning: {warning}");
+        crate::errln!("dochygiene: warning: {warning}");
     }
 }
 
@@ -27,10 +27,10 @@ pub fn needs_answers(pending_path: &Path, pending: &PendingFile, root_flag: Opti
         "requests": pending.requests.len(),
         "resume": format!("dochygiene resume {}", pending.op_id),
     });
-    println!("{line}");
+    crate::outln!("{line}");
     let root =
         root_flag.map(|r| format!(" --root {}", crate::quote::quote_path(r))).unwrap_or_default();
-    eprintln!(
+    crate::errln!(
         "dochygiene: {} request(s) need answers (op {}, round {}).\n  read:   {}\n  answer: {}\n  then:   dochygiene{root} resume {}\n  (by hand: `dochygiene{root} pending {} --template` prints a responses file to fill in)",
         pending.requests.len(),
         pending.op_id,
@@ -55,10 +55,10 @@ pub fn done(report: &Report, json_path: &Path, md_path: &Path) {
         "candidates": t.candidates,
         "notes": report.notes.len(),
     });
-    println!("{line}");
+    crate::outln!("{line}");
     let tiers: Vec<String> =
         t.by_tier.iter().map(|(tier, r)| format!("{} {tier}", r.entries)).collect();
-    eprintln!(
+    crate::errln!(
         "dochygiene: report written: {} entries ({}), {} of {} candidates cleared, ~{} tokens (~{} weighted per session)\n  {}\n  {}",
         t.entries,
         if tiers.is_empty() { "none".to_string() } else { tiers.join(", ") },

@@ -39,6 +39,9 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
     let root = crate::project_root::resolve(root_flag)?;
     let state = StateDir::ensure(&root)?;
     let lock = state.lock()?;
+    // All state is read and checked before the first edit: a corrupt state.json found
+    // only when `last_clean` is stamped would leave every doc edited and the op open.
+    Timestamps::read(&state)?;
     let report = read_report(&state)?;
     let applied = applied_entries(&state, &report.op_id)?;
     let chosen = select(&report, &applied, selection, dry_run)?;
@@ -46,8 +49,8 @@ pub fn clean(root_flag: Option<&Path>, selection: &Selection, dry_run: bool) -> 
         return preview(&root, &report.shortlist, &chosen);
     }
     if chosen.is_empty() {
-        println!("{}", json!({"status": "nothing_to_apply", "report_op_id": report.op_id}));
-        eprintln!("dochygiene: no entries to apply (already applied, confirm tier, or generative); see .dochygiene/report.md");
+        crate::outln!("{}", json!({"status": "nothing_to_apply", "report_op_id": report.op_id}));
+        crate::errln!("dochygiene: no entries to apply (already applied, confirm tier, or generative); see .dochygiene/report.md");
         return Ok(Exit::Done);
     }
     refuse_if_open(&state, OpCommand::Clean)?;
@@ -137,13 +140,12 @@ pub fn sweep_clean(
 
 pub fn read_report(state: &StateDir) -> Result<Report> {
     let path = state.report_json_path();
-    if !path.exists() {
+    let Some(text) = crate::state::read_report_text(state)? else {
         return Err(Error::usage_hint(
             "there is no report to clean from",
             "run `dochygiene check` first",
         ));
-    }
-    let text = crate::json::strict::read_limited(&path)?;
+    };
     let violations = crate::report::validate_text(&text);
     if let Some(v) = violations.first() {
         return Err(Error::usage_hint(
@@ -162,7 +164,7 @@ pub fn read_report(state: &StateDir) -> Result<Report> {
 /// Entries of report `report_op` already applied by a finished, not undone, clean.
 fn applied_entries(state: &StateDir, report_op: &str) -> Result<BTreeSet<String>> {
     let mut out = BTreeSet::new();
-    for record in crate::op::list(state)? {
+    for record in crate::op::list(state)?.ops {
         let cleans = matches!(record.command, OpCommand::Clean | OpCommand::Sweep);
         if cleans && record.phase == Phase::Done {
             let dir = OpDir::new(state, &record.op_id)?;
@@ -261,17 +263,17 @@ pub fn locate_all(
 fn preview(root: &Path, docs: &[String], chosen: &[Entry]) -> Result<Exit> {
     let (located, stale) = locate_all(root, docs, chosen, true)?;
     for s in &stale {
-        eprintln!("dochygiene: would skip {}: {}", s.id, s.reason);
+        crate::errln!("dochygiene: would skip {}: {}", s.id, s.reason);
     }
     for l in &located {
         for r in l.entry.inbound.iter().flat_map(|i| &i.unrewritable) {
             let line = r.line.map_or(String::new(), |n| format!(" line {n}"));
-            eprintln!("dochygiene: would leave {}{line} for you: {}", r.path, r.reason);
+            crate::errln!("dochygiene: would leave {}{line} for you: {}", r.path, r.reason);
         }
     }
     for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
         let a = l.anchor.expect("generative entries are located by their guard");
-        eprintln!(
+        crate::errln!(
             "dochygiene: would ask an agent to rewrite {} lines {a} ({})",
             quote_name(&l.entry.path),
             escape_controls(&l.entry.op)
@@ -282,7 +284,7 @@ fn preview(root: &Path, docs: &[String], chosen: &[Entry]) -> Result<Exit> {
         let before = String::from_utf8_lossy(c.before.as_deref().unwrap_or_default()).into_owned();
         let after = String::from_utf8_lossy(c.after.as_deref().unwrap_or_default()).into_owned();
         let diff = similar::TextDiff::from_lines(&before, &after);
-        print!(
+        crate::out!(
             "{}",
             diff.unified_diff().header(
                 &quote_name(&format!("a/{}", c.path)),
@@ -290,7 +292,7 @@ fn preview(root: &Path, docs: &[String], chosen: &[Entry]) -> Result<Exit> {
             )
         );
     }
-    eprintln!(
+    crate::errln!(
         "dochygiene: dry run: would apply {} entr(ies) to {} file(s); {} stale or skipped",
         changes.applied.len(),
         changes.changes.len(),
@@ -345,6 +347,7 @@ fn finish_apply(
     record: &mut OpRecord,
 ) -> Result<Exit> {
     let journal = Journal::read(op.path())?;
+    Timestamps::read(state)?;
     for (i, item) in journal.items.iter().enumerate() {
         let now = current(root, &item.path)?;
         let now_sha = now.as_deref().map(crate::hash::sha256_hex);
@@ -373,12 +376,12 @@ fn finish_apply(
     record.phase = Phase::Done;
     record.write(&op.op_json())?;
     let files: Vec<&str> = journal.items.iter().map(|i| i.path.as_str()).collect();
-    println!(
+    crate::outln!(
         "{}",
         json!({"status": "done", "op_id": record.op_id, "applied": journal.applied,
                "skipped": journal.skipped, "files": files, "undo": format!("dochygiene undo {}", record.op_id)})
     );
-    eprintln!(
+    crate::errln!(
         "dochygiene: applied {} entr(ies) to {} file(s) ({} skipped); `dochygiene undo {}` reverts it",
         journal.applied.len(),
         files.len(),
@@ -408,7 +411,7 @@ pub fn resume_clean(
 /// what the clean wrote (or already holds the before-image); otherwise refuses whole.
 pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
     let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root);
+    let state = StateDir::locate(&root)?;
     let _lock = state.lock()?;
     let op = OpDir::new(&state, id)?;
     let mut record = op.record()?;
@@ -453,7 +456,7 @@ pub fn undo(root_flag: Option<&Path>, id: &str) -> Result<Exit> {
     record.phase = Phase::Undone;
     record.write(&op.op_json())?;
     let files: Vec<&str> = restore.iter().map(|(_, item)| item.path.as_str()).collect();
-    println!("{}", json!({"status": "undone", "op_id": id, "restored": files}));
-    eprintln!("dochygiene: restored {} file(s) changed by op {id}", files.len());
+    crate::outln!("{}", json!({"status": "undone", "op_id": id, "restored": files}));
+    crate::errln!("dochygiene: restored {} file(s) changed by op {id}", files.len());
     Ok(Exit::Done)
 }

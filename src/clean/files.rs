@@ -65,12 +65,17 @@ pub fn remove_empty_dirs(root: &Path, dirs: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The file's current bytes, `None` when absent.
+/// The file's current bytes, `None` when absent. Read through `fsio::read_confined`: a
+/// FIFO, a device or a link out of the root is refused (exit 5), never read.
 pub fn current(root: &Path, rel: &str) -> Result<Option<Vec<u8>>> {
-    match fs_err::read(root.join(rel)) {
+    match crate::fsio::read_confined(root, rel, crate::fsio::DOC_MAX_BYTES) {
         Ok(b) => Ok(Some(b)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::io("read", root.join(rel), e)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(crate::fsio::ReadError::Io(e)) => Err(Error::io("read", root.join(rel), e)),
+        Err(refused) => Err(Error::stale(
+            format!("{rel} {refused}, so dochygiene will not touch it"),
+            "put the file back as a regular file inside the project, then run the command again",
+        )),
     }
 }
 

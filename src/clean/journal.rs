@@ -95,7 +95,11 @@ impl Journal {
 /// Reads an image, checking it still hashes to what the journal says.
 pub fn read_image(op_dir: &Path, i: usize, which: &str, sha: &str) -> Result<Vec<u8>> {
     let path = image_path(op_dir, i, which);
-    let bytes = fs_err::read(&path).map_err(|e| Error::io("read", &path, e))?;
+    let bytes = match crate::fsio::read_state(&path, crate::fsio::STATE_MAX_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::fsio::ReadError::Io(e)) => return Err(Error::io("read", &path, e)),
+        Err(refused) => return Err(Error::Corrupt { path, message: refused.to_string() }),
+    };
     if sha256_hex(&bytes) != sha {
         return Err(Error::Corrupt {
             path,

@@ -12,4 +12,5 @@ mod rewrite;
 mod splice;
 
 pub use driver::{clean, resume_clean, sweep_clean, undo, Selection};
+pub use journal::Journal;
 pub use rewrite::REWRITE;

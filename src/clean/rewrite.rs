@@ -14,7 +14,7 @@ use crate::exit::Exit;
 use crate::fsio::write_atomic;
 use crate::op::{failpoint, OpRecord};
 use crate::protocol::{
-    batch_id, read_responses, AnswerStore, Fixture, PendingFile, Request, RequestKind,
+    batch_id, parse_responses, AnswerStore, Fixture, PendingFile, Request, RequestKind,
     RewriteAnswer, StoredAnswer, SONNET_MEDIUM,
 };
 
@@ -102,7 +102,8 @@ pub fn resume(ctx: &CleanCtx<'_>, record: &mut OpRecord) -> Result<Exit> {
         return advance(ctx, record, record.iteration);
     }
     let pending = PendingFile::read(&pending_path)?;
-    let answered = read_responses(&responses_path, &pending)?;
+    let text = ctx.op.responses_text(&batch)?;
+    let answered = parse_responses(&text, &responses_path, &pending)?;
     let mut store = AnswerStore::read(&ctx.op.answers_json())?;
     for a in answered {
         store.insert(

@@ -1,5 +1,6 @@
 //! The process boundary: parse arguments, dispatch, print an error once, exit with its
-//! code. Nothing below this module prints an error or picks an exit code.
+//! code. Nothing below this module prints an error or picks an exit code. Output goes
+//! through `console` (never `println!`), so a closed stdout never becomes a panic.
 
 mod args;
 
@@ -28,15 +29,23 @@ pub fn main() -> ExitCode {
     };
     let result = commands::run(cli);
     if let Err((file, e)) = crate::tokens::cache::save_all() {
-        eprintln!(
+        crate::errln!(
             "dochygiene: warning: token-count cache not saved to {} ({e}); set DOCHYGIENE_CACHE_DIR to a writable folder, or to `off`",
             crate::quote::quote_path(&file)
         );
     }
+    let result = match (result, crate::console::stdout_failure()) {
+        (Ok(_), Some(why)) => Err(crate::error::Error::io(
+            "write",
+            "standard output",
+            std::io::Error::other(why.to_string()),
+        )),
+        (result, _) => result,
+    };
     match result {
         Ok(exit) => exit.into(),
         Err(err) => {
-            eprint!("{}", err.render());
+            crate::console::write_stderr(format_args!("{}", err.render()));
             err.exit().into()
         }
     }

@@ -1,5 +1,7 @@
 //! `dochygiene answer OP_ID FILE`: checks a hand-written responses file against the op's
 //! open batch exactly as `resume` will, and stores it as the batch's responses file.
+//! The file is read once (through `json::strict`'s checked reader): the bytes checked
+//! are the bytes stored.
 
 use std::path::Path;
 
@@ -8,17 +10,17 @@ use crate::cli::AnswerArgs;
 use crate::error::Result;
 use crate::exit::Exit;
 use crate::fsio::write_atomic;
-use crate::protocol::read_responses;
+use crate::json::strict;
+use crate::protocol::parse_responses;
 
 pub fn run(root: Option<&Path>, args: &AnswerArgs) -> Result<Exit> {
     let (state, op, _path, pending) = open_batch(root, &args.op_id)?;
     let _lock = state.lock()?;
-    let answered = read_responses(&args.file, &pending)?;
-    let bytes =
-        fs_err::read(&args.file).map_err(|e| crate::error::Error::io("read", &args.file, e))?;
+    let text = strict::read_limited(&args.file)?;
+    let answered = parse_responses(&text, &args.file, &pending)?;
     let target = op.responses(&pending.batch_id);
-    write_atomic(&target, &bytes)?;
-    eprintln!(
+    write_atomic(&target, text.as_bytes())?;
+    crate::errln!(
         "dochygiene: stored {} answer(s) of {} request(s) as {}\nhint: run `dochygiene resume {}`",
         answered.len(),
         pending.requests.len(),

@@ -16,7 +16,7 @@ pub fn open_batch(
     op_id: &str,
 ) -> Result<(StateDir, OpDir, PathBuf, PendingFile)> {
     let root = crate::project_root::resolve(root)?;
-    let state = StateDir::locate(&root);
+    let state = StateDir::locate(&root)?;
     let op = OpDir::new(&state, op_id)?;
     let record = op.record()?;
     let no_batch = || {

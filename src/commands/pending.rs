@@ -9,14 +9,14 @@ use super::open_batch::open_batch;
 use crate::cli::PendingArgs;
 use crate::error::Result;
 use crate::exit::Exit;
+use crate::{errln, out, outln};
 
 pub fn run(root: Option<&Path>, args: &PendingArgs) -> Result<Exit> {
     let (_state, _op, path, pending) = open_batch(root, &args.op_id)?;
     if !args.template {
-        print!(
-            "{}",
-            String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_else(|_| pending.to_bytes()))
-        );
+        let bytes = crate::fsio::read_state(&path, crate::fsio::STATE_MAX_BYTES)
+            .unwrap_or_else(|_| pending.to_bytes());
+        out!("{}", String::from_utf8_lossy(&bytes));
         return Ok(Exit::Done);
     }
     let responses: Vec<_> = pending
@@ -25,8 +25,8 @@ pub fn run(root: Option<&Path>, args: &PendingArgs) -> Result<Exit> {
         .map(|r| json!({"request_id": r.request_id, "response": null}))
         .collect();
     let template = json!({"batch_id": pending.batch_id, "responses": responses});
-    println!("{}", serde_json::to_string_pretty(&template).expect("a template serializes"));
-    eprintln!(
+    outln!("{}", serde_json::to_string_pretty(&template).expect("a template serializes"));
+    errln!(
         "dochygiene: fill in each `response` (schema: response_schemas in {}; null = leave unanswered), then run `dochygiene answer {} FILE`",
         crate::quote::quote_path(&path),
         args.op_id

@@ -1,6 +1,10 @@
 //! `dochygiene remind [--days N]`: for the SessionStart hook. Prints one line when the
 //! last check is older than N days (or never happened) and stamps `last_reminded`.
 //! It never fails the session: every problem becomes a note on stderr and exit 0.
+//!
+//! It runs in whatever folder a session starts in, so it writes nothing (no
+//! `.dochygiene/`, no lock) unless the folder is a project it has checked before:
+//! `state.json` holds a `last_check`.
 
 use std::path::Path;
 
@@ -9,18 +13,20 @@ use crate::clock;
 use crate::error::Result;
 use crate::exit::Exit;
 use crate::state::{StateDir, Timestamps};
+use crate::{errln, outln};
 
 pub fn run(root_flag: Option<&Path>, args: &RemindArgs) -> Exit {
     if let Err(err) = remind(root_flag, args) {
-        eprintln!("dochygiene remind: skipped ({err})");
+        errln!("dochygiene remind: skipped ({err})");
     }
     Exit::Done
 }
 
 fn remind(root_flag: Option<&Path>, args: &RemindArgs) -> Result<()> {
     let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root);
+    let state = StateDir::locate(&root)?;
     let ts = Timestamps::read(&state)?;
+    let checked_before = ts.last_check.is_some();
     let now = clock::now()?;
     let age_days = match ts.last_check.as_deref().map(clock::parse) {
         Some(Ok(t)) => Some((now.as_second() - t.as_second()) / 86_400),
@@ -31,7 +37,10 @@ fn remind(root_flag: Option<&Path>, args: &RemindArgs) -> Result<()> {
         Some(days) => format!("dochygiene: the docs were last checked {days} days ago; run `/hygiene check` to find stale and bloated docs."),
         None => "dochygiene: the docs have never been checked; run `/hygiene check` to find stale and bloated docs.".to_string(),
     };
-    println!("{line}");
+    outln!("{line}");
+    if !checked_before {
+        return Ok(());
+    }
     let state = StateDir::ensure(&root)?;
     let lock = state.lock()?;
     Timestamps::update(&state, &lock, |t| t.last_reminded = Some(clock::format(now)))?;

@@ -34,7 +34,7 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
     }
     drop(stdout);
     for warning in &artifact.warnings {
-        eprintln!("dochygiene scan: warning: {warning}");
+        crate::errln!("dochygiene scan: warning: {warning}");
     }
     let count: usize = artifact.signals.values().map(Vec::len).sum();
     let git = match (&artifact.git.used, &artifact.git.note) {
@@ -46,7 +46,7 @@ pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
         0 => String::new(),
         n => format!("; {n} skipped by role (fixtures, translations, generated: see `skipped` in --format json)"),
     };
-    eprintln!(
+    crate::errln!(
         "dochygiene scan: {count} signal{} in {} of {} files{skipped}{git}",
         if count == 1 { "" } else { "s" },
         artifact.signals.len(),

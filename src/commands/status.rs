@@ -1,5 +1,6 @@
-//! `dochygiene status [--json]`: timestamps, report presence and age, open ops. Reads
-//! only: it never creates `.dochygiene/` or takes the lock.
+//! `dochygiene status [--json]`: timestamps, report presence and age, open ops, and any
+//! corrupt op (with what removes it). Reads only: it never creates `.dochygiene/` or
+//! takes the lock.
 
 use std::path::Path;
 
@@ -11,16 +12,17 @@ use crate::error::Result;
 use crate::exit::Exit;
 use crate::json::strict;
 use crate::op;
+use crate::outln;
 use crate::state::{StateDir, Timestamps};
 
 pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
     let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root);
+    let state = StateDir::locate(&root)?;
     let ts = Timestamps::read(&state)?;
     let now = clock::now()?;
     let report_path = state.report_json_path();
-    let report = if report_path.is_file() {
-        let value = strict::read_file(&report_path).ok();
+    let report = if let Some(text) = crate::state::read_report_text(&state)? {
+        let value = strict::parse(&text).ok();
         let generated_at =
             value.as_ref().and_then(|v| v["generated_at"].as_str()).map(str::to_string);
         let age = generated_at
@@ -38,9 +40,11 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
     } else {
         None
     };
-    let open: Vec<_> = op::list(&state)?.into_iter().filter(|o| o.phase.is_open()).collect();
+    let listed = op::list(&state)?;
+    let open: Vec<_> = listed.ops.iter().filter(|o| o.phase.is_open()).collect();
     if args.json {
         let ops: Vec<_> = open.iter().map(|o| o.summary()).collect();
+        let corrupt: Vec<_> = listed.corrupt.iter().map(super::ops::corrupt_row).collect();
         let out = json!({
             "project_root": root.display().to_string(),
             "last_check": ts.last_check,
@@ -48,31 +52,32 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
             "last_reminded": ts.last_reminded,
             "report": report,
             "open_ops": ops,
+            "corrupt_ops": corrupt,
         });
-        println!("{}", serde_json::to_string_pretty(&out).expect("status serializes"));
+        outln!("{}", serde_json::to_string_pretty(&out).expect("status serializes"));
         return Ok(Exit::Done);
     }
-    println!("project root:  {}", crate::quote::quote_path(&root));
-    println!("last check:    {}", ts.last_check.as_deref().unwrap_or("never"));
-    println!("last clean:    {}", ts.last_clean.as_deref().unwrap_or("never"));
-    println!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
+    outln!("project root:  {}", crate::quote::quote_path(&root));
+    outln!("last check:    {}", ts.last_check.as_deref().unwrap_or("never"));
+    outln!("last clean:    {}", ts.last_clean.as_deref().unwrap_or("never"));
+    outln!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
     match &report {
         Some(r) => {
             let age =
                 r["age_seconds"].as_i64().map(human_age).unwrap_or_else(|| "unknown age".into());
             let entries = r["entries"].as_u64().map_or("?".to_string(), |n| n.to_string());
-            println!(
+            outln!(
                 "report:        {} ({age}, {entries} entries)",
                 crate::quote::quote_path(&report_path)
             );
         }
-        None => println!("report:        none (run `dochygiene check`)"),
+        None => outln!("report:        none (run `dochygiene check`)"),
     }
     if open.is_empty() {
-        println!("open ops:      none");
+        outln!("open ops:      none");
     } else {
         for o in &open {
-            println!(
+            outln!(
                 "open op:       {} ({}, phase {}, round {}) — `dochygiene resume {}`",
                 o.op_id,
                 o.command.as_str(),
@@ -81,6 +86,9 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
                 o.op_id
             );
         }
+    }
+    for c in &listed.corrupt {
+        outln!("corrupt op:    {} ({}) — {}", c.op_id, c.problem, super::ops::remedy(&state, c));
     }
     Ok(Exit::Done)
 }

@@ -5,6 +5,7 @@ use crate::error::Result;
 use crate::exit::Exit;
 use crate::json::strict;
 use crate::report::validate_text;
+use crate::{errln, outln};
 
 pub fn run(args: &ValidateArgs) -> Result<Exit> {
     let text = strict::read_limited(&args.file)?;
@@ -15,14 +16,14 @@ pub fn run(args: &ValidateArgs) -> Result<Exit> {
             "valid": violations.is_empty(),
             "violations": violations,
         });
-        println!("{}", serde_json::to_string_pretty(&out).expect("violations serialize"));
+        outln!("{}", serde_json::to_string_pretty(&out).expect("violations serialize"));
     } else if violations.is_empty() {
-        println!("{}: valid report (schema 1.0)", crate::quote::quote_path(&args.file));
+        outln!("{}: valid report (schema 1.0)", crate::quote::quote_path(&args.file));
     } else {
         for v in &violations {
-            println!("{v}");
+            outln!("{v}");
         }
-        eprintln!("{}: {} violation(s)", crate::quote::quote_path(&args.file), violations.len());
+        errln!("{}: {} violation(s)", crate::quote::quote_path(&args.file), violations.len());
     }
     Ok(if violations.is_empty() { Exit::Done } else { Exit::Findings })
 }

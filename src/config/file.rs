@@ -98,23 +98,26 @@ impl Config {
     /// Reads `<root>/dochygiene.toml`, or the defaults when it does not exist. A file over
     /// [`MAX_CONFIG_BYTES`] is refused by the read itself, before any parsing.
     pub fn load(root: &Path) -> Result<Config> {
-        use std::io::Read;
         let path = root.join(CONFIG_FILE_NAME);
-        let file = match std::fs::File::open(&path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => return Err(Error::io("read", path, e)),
+        let bytes = match crate::fsio::read_confined(root, CONFIG_FILE_NAME, MAX_CONFIG_BYTES) {
+            Ok(bytes) => bytes,
+            Err(e) if e.is_not_found() => return Ok(Config::default()),
+            Err(crate::fsio::ReadError::Io(e)) => return Err(Error::io("read", path, e)),
+            Err(crate::fsio::ReadError::TooLarge { .. }) => {
+                let message = format!(
+                    "the file is over the {MAX_CONFIG_BYTES} byte limit for a config file; nothing was parsed"
+                );
+                return Err(Error::Config { path, message });
+            }
+            Err(refused) => {
+                return Err(Error::Config {
+                    path,
+                    message: format!(
+                        "it {refused}; dochygiene reads its configuration only from a regular file inside the project"
+                    ),
+                })
+            }
         };
-        let mut bytes = Vec::new();
-        file.take(MAX_CONFIG_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", &path, e))?;
-        if bytes.len() as u64 > MAX_CONFIG_BYTES {
-            let message = format!(
-                "the file is over the {MAX_CONFIG_BYTES} byte limit for a config file; nothing was parsed"
-            );
-            return Err(Error::Config { path, message });
-        }
         let text = String::from_utf8(bytes).map_err(|e| Error::Config {
             path: path.clone(),
             message: format!("the file is not UTF-8 ({e})"),

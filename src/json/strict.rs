@@ -52,18 +52,16 @@ pub fn read_file(path: &Path) -> Result<Value> {
     })
 }
 
-/// Reads `path` as UTF-8 text, refusing files over [`MAX_BYTES`] before reading them.
+/// Reads `path` as UTF-8 text through `fsio::read_regular`: only a regular file (a link
+/// to one is followed), at most [`MAX_BYTES`] counted on the read itself.
 pub fn read_limited(path: &Path) -> Result<String> {
-    let meta = fs_err::metadata(path).map_err(|e| Error::io("read", path, e))?;
-    if meta.len() > MAX_BYTES {
-        return Err(Error::usage(format!(
-            "{} is {} bytes, over the {} byte limit for JSON input",
-            crate::quote::quote_path(path),
-            meta.len(),
-            MAX_BYTES
-        )));
-    }
-    let bytes = fs_err::read(path).map_err(|e| Error::io("read", path, e))?;
+    let bytes = crate::fsio::read_regular(path, MAX_BYTES).map_err(|e| match e {
+        crate::fsio::ReadError::TooLarge { limit } => Error::usage(format!(
+            "{} is over the {limit} byte limit for JSON input",
+            crate::quote::quote_path(path)
+        )),
+        other => other.at(path),
+    })?;
     String::from_utf8(bytes)
         .map_err(|e| Error::usage(format!("{} is not UTF-8: {e}", crate::quote::quote_path(path))))
 }

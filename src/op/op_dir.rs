@@ -1,12 +1,15 @@
 //! `OpDir`: one op's folder, `ops/<op-id>/`, and the fixed names of the files in it.
 //! Finding the op to resume and refusing a second open op of a command live here too.
+//!
+//! An `OpDir` is only ever made for a folder that is not a symbolic link (a link there is
+//! refused, exit 6), and [`OpDir::remove`] checks that again before it deletes anything.
 
 use std::path::{Path, PathBuf};
 
 use super::op_id::is_valid_id;
 use super::record::{OpCommand, OpRecord};
 use crate::error::{Error, Result};
-use crate::state::StateDir;
+use crate::state::{check_entry, Kind, Lock, StateDir};
 
 /// The folder of one op.
 #[derive(Clone, Debug)]
@@ -21,7 +24,9 @@ impl OpDir {
         if !is_valid_id(id) {
             return Err(Error::usage(format!("{id:?} is not an op id")));
         }
-        Ok(OpDir { id: id.to_string(), path: state.ops_dir().join(id) })
+        let path = state.ops_dir().join(id);
+        check_entry(&path, Kind::Folder)?;
+        Ok(OpDir { id: id.to_string(), path })
     }
 
     pub fn id(&self) -> &str {
@@ -49,9 +54,46 @@ impl OpDir {
         self.path.join(format!("responses-{batch_id}.json"))
     }
 
+    /// The text of the runner's responses file for `batch_id`, read through the state
+    /// door: a link there is never followed (even to a valid file), a FIFO or device
+    /// never read, and the file is at most `json::strict::MAX_BYTES`. A refusal is a usage
+    /// error (exit 2): nothing is consumed, and a regular file there fixes it.
+    pub fn responses_text(&self, batch_id: &str) -> Result<String> {
+        let path = self.responses(batch_id);
+        let limit = crate::json::strict::MAX_BYTES;
+        let refused = |what: String| {
+            Error::usage_hint(
+                format!("{} {what}", path.display()),
+                "write the answers to that path as a regular file (a temp file renamed into place), then run `dochygiene resume` again",
+            )
+        };
+        let bytes = match crate::fsio::read_state(&path, limit) {
+            Ok(bytes) => bytes,
+            Err(crate::fsio::ReadError::Io(e)) => return Err(Error::io("read", &path, e)),
+            Err(crate::fsio::ReadError::TooLarge { limit }) => {
+                return Err(refused(format!("is over the {limit} byte limit for JSON input")))
+            }
+            Err(other) => return Err(refused(other.to_string())),
+        };
+        String::from_utf8(bytes).map_err(|e| refused(format!("is not UTF-8: {e}")))
+    }
+
     /// Whether the op was fully created (its `op.json` exists).
     pub fn exists(&self) -> bool {
-        self.op_json().exists()
+        std::fs::symlink_metadata(self.op_json()).is_ok()
+    }
+
+    /// Deletes the op's folder and everything in it, after checking once more that the
+    /// folder is a real one (a link is refused, never followed) and the caller holds the
+    /// lock. A folder that is already gone is fine.
+    pub fn remove(&self, _lock: &Lock) -> Result<()> {
+        check_entry(&self.path, Kind::Folder)?;
+        match fs_err::remove_dir_all(&self.path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(Error::io("remove", &self.path, e))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Reads the op's record.
@@ -69,7 +111,7 @@ impl OpDir {
 /// Refuses to start a `command` op while another op of the same command is open.
 pub fn refuse_if_open(state: &StateDir, command: OpCommand) -> Result<()> {
     if let Some(open) =
-        super::list(state)?.into_iter().find(|o| o.command == command && o.phase.is_open())
+        super::list(state)?.ops.into_iter().find(|o| o.command == command && o.phase.is_open())
     {
         return Err(Error::stale(
             format!(
@@ -96,7 +138,7 @@ pub fn resolve_for_resume(state: &StateDir, id: Option<&str>) -> Result<(OpDir, 
         return Ok((dir, record));
     }
     let open: Vec<OpRecord> =
-        super::list(state)?.into_iter().filter(|o| o.phase.is_open()).collect();
+        super::list(state)?.ops.into_iter().filter(|o| o.phase.is_open()).collect();
     match open.as_slice() {
         [] => Err(Error::usage_hint(
             "there is no open op to resume",

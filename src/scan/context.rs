@@ -4,7 +4,6 @@
 //! scan holds one doc's text per worker thread, not the tree's.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
 
 use super::git::History;
@@ -14,12 +13,13 @@ use super::signal::Signal;
 use super::signals::manifests::KnownVersion;
 use super::tree::Tree;
 use crate::config::Config;
+use crate::fsio::{read_walked, ReadError};
 use crate::tokens::Estimator;
 
 /// The largest doc the scanner reads (8 MiB): a larger one is left out with a warning.
 /// Parsing, link checks and token counts cost about 12 bytes of memory per byte of doc,
 /// and no hand-written doc comes near this.
-pub const MAX_DOC_BYTES: u64 = 8 * 1024 * 1024;
+pub const MAX_DOC_BYTES: u64 = crate::fsio::DOC_MAX_BYTES;
 
 /// One parsed doc.
 #[derive(Debug)]
@@ -36,18 +36,11 @@ impl Doc {
         super::resolve::parent_dir(&self.path)
     }
 
-    /// Reads and parses root-relative `path` under `root`. A file over [`MAX_DOC_BYTES`]
-    /// is an `ErrorKind::FileTooLarge` error, found by the read itself (never more than
-    /// the limit plus one byte is read).
-    pub fn read(root: &Path, path: &str) -> std::io::Result<(Doc, Vec<u8>)> {
-        let mut bytes = Vec::new();
-        std::fs::File::open(root.join(path))?.take(MAX_DOC_BYTES + 1).read_to_end(&mut bytes)?;
-        if bytes.len() as u64 > MAX_DOC_BYTES {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::FileTooLarge,
-                format!("over the {MAX_DOC_BYTES}-byte limit for a doc"),
-            ));
-        }
+    /// Reads and parses root-relative `path` under `root`, a path the walk listed,
+    /// through `fsio::read_walked` (a regular file, no link, never more than
+    /// [`MAX_DOC_BYTES`] plus one byte read: a larger doc is `ReadError::TooLarge`).
+    pub fn read(root: &Path, path: &str) -> std::result::Result<(Doc, Vec<u8>), ReadError> {
+        let bytes = read_walked(root, path, MAX_DOC_BYTES)?;
         let text = match std::str::from_utf8(&bytes) {
             Ok(text) => text.to_string(),
             Err(_) => String::from_utf8_lossy(&bytes).into_owned(),

@@ -18,7 +18,8 @@ use super::signals::{
 };
 use super::token_jobs::{self, TokenJob};
 use super::warning::ScanWarning;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::fsio::ReadError;
 use crate::hash::sha256_hex;
 use crate::tokens::injection_frequency;
 
@@ -50,10 +51,10 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     let path = &ctx.paths[index as usize];
     let (mut doc, bytes) = match Doc::read(ctx.root, path) {
         Ok(read) => read,
-        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+        Err(ReadError::TooLarge { .. }) => {
             return Ok(DocRead::Skipped(ScanWarning::too_large(path, MAX_DOC_BYTES)));
         }
-        Err(e) => return Err(Error::io("read", ctx.root.join(path), e)),
+        Err(e) => return Err(e.at(&ctx.root.join(path))),
     };
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),

@@ -22,7 +22,7 @@ use super::signals::{
 };
 use super::token_jobs;
 use super::warning::ScanWarning;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The whole tree's tallies, folded from the doc outcomes in any order.
 pub struct Tally {
@@ -171,8 +171,7 @@ fn check_deferred_fragments(
     }
     for (source, checks) in failed {
         let path = &ctx.paths[source as usize];
-        let (doc, _) =
-            Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+        let (doc, _) = Doc::read(ctx.root, path).map_err(|e| e.at(&ctx.root.join(path)))?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
             report_problem(ctx, &problem, out);
         }

@@ -3,6 +3,12 @@
 //!
 //! It reads; it never writes. The caches sit behind mutexes, so the scan's worker threads
 //! share one `Tree`; no lock is held while the disk is read.
+//!
+//! Every look-up goes through `fsio::resolve_confined` / `read_confined`: a link that
+//! stays inside the root is followed (`CLAUDE.md -> AGENTS.md`), but a path that leads
+//! out of it, by `..` or through a symbolic link, is `Missing` without a look at what is
+//! out there, so no signal can tell which files or headings exist outside. A FIFO or a
+//! device is never read.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -36,10 +42,15 @@ impl Tree {
         if let Some(kind) = lock(&self.kinds).get(path) {
             return *kind;
         }
-        let kind = match std::fs::metadata(self.root.join(path)) {
-            Ok(m) if m.is_dir() => PathKind::Dir,
-            Ok(_) => PathKind::File,
-            Err(_) => PathKind::Missing,
+        let inside = if path.is_empty() {
+            Ok(self.root.clone())
+        } else {
+            crate::fsio::resolve_confined(&self.root, path)
+        };
+        let kind = match inside.ok().map(std::fs::metadata) {
+            Some(Ok(m)) if m.is_dir() => PathKind::Dir,
+            Some(Ok(_)) => PathKind::File,
+            _ => PathKind::Missing,
         };
         lock(&self.kinds).insert(path.to_string(), kind);
         kind
@@ -56,7 +67,7 @@ impl Tree {
         if let Some(answer) = known {
             return answer;
         }
-        let anchors = std::fs::read(self.root.join(path))
+        let anchors = crate::fsio::read_confined(&self.root, path, crate::fsio::DOC_MAX_BYTES)
             .ok()
             .map(|bytes| markdown::parse(String::from_utf8_lossy(&bytes).into_owned()).anchors);
         let answer = has(anchors.as_ref(), fragment);

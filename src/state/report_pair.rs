@@ -56,6 +56,21 @@ pub fn write_report(state: &StateDir, _lock: &Lock, report: &Report) -> Result<(
     rename_durable(&md_next, &md_path)
 }
 
+/// The text of `report.json`, `None` when there is none. Read through the state door
+/// (never through a link, never a FIFO, at most [`crate::json::strict::MAX_BYTES`]).
+pub fn read_report_text(state: &StateDir) -> Result<Option<String>> {
+    let path = state.report_json_path();
+    let bytes = match crate::fsio::read_state(&path, crate::json::strict::MAX_BYTES) {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(crate::fsio::ReadError::Io(e)) => return Err(Error::io("read", path, e)),
+        Err(e) => return Err(Error::Corrupt { path, message: e.to_string() }),
+    };
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|e| Error::Corrupt { path, message: format!("is not UTF-8: {e}") })
+}
+
 /// Finishes or undoes a replacement that a killed process left half done.
 pub fn recover(state: &StateDir) -> Result<()> {
     let json_next = next_path(state.report_json_path());

@@ -2,6 +2,11 @@
 //!
 //! Read-only commands use [`StateDir::locate`], which never creates anything; writers
 //! use [`StateDir::ensure`] and then take the lock before touching a file.
+//!
+//! Both refuse (exit 6) a `.dochygiene`, `.dochygiene/ops` or `.dochygiene/lock` that is a
+//! symbolic link, and a fixed state file that is not a regular file: git stores links,
+//! so a cloned repository can carry `.dochygiene/ops -> ../docs`, and no command may read,
+//! write or delete through one. A `StateDir` value is that check passed.
 
 use std::path::{Path, PathBuf};
 
@@ -20,20 +25,23 @@ pub struct StateDir {
 }
 
 impl StateDir {
-    /// The state folder of `root`, which may not exist yet.
-    pub fn locate(root: &Path) -> Self {
-        StateDir { root: root.to_path_buf(), dir: root.join(DIR_NAME) }
+    /// The state folder of `root`, which may not exist yet; refused when it, `ops` or a
+    /// fixed file in it is a link or of the wrong kind.
+    pub fn locate(root: &Path) -> Result<Self> {
+        let this = StateDir { root: root.to_path_buf(), dir: root.join(DIR_NAME) };
+        check_entry(&this.dir, Kind::Folder)?;
+        check_entry(&this.ops_dir(), Kind::Folder)?;
+        let files =
+            [this.lock_path(), this.state_path(), this.report_json_path(), this.report_md_path()];
+        for file in files {
+            check_entry(&file, Kind::File)?;
+        }
+        Ok(this)
     }
 
     /// The state folder of `root`, created with its `.gitignore` if missing.
     pub fn ensure(root: &Path) -> Result<Self> {
-        let this = Self::locate(root);
-        if this.dir.is_symlink() {
-            return Err(Error::Corrupt {
-                path: this.dir.clone(),
-                message: "is a symbolic link; dochygiene writes only into a real folder".into(),
-            });
-        }
+        let this = Self::locate(root)?;
         fs_err::create_dir_all(&this.dir).map_err(|e| Error::io("create", &this.dir, e))?;
         let ignore = this.dir.join(".gitignore");
         if !ignore.exists() {
@@ -42,11 +50,13 @@ impl StateDir {
         Ok(this)
     }
 
-    /// Takes the writer lock (exit 4 when another process holds it) and finishes any
-    /// report-pair replacement a killed process left half done.
+    /// Takes the writer lock (exit 4 when another process holds it), finishes any
+    /// report-pair replacement a killed process left half done, and removes the temp
+    /// files a killed process left (`op::remove_leftover_temp_files`).
     pub fn lock(&self) -> Result<Lock> {
         let lock = Lock::acquire(&self.lock_path())?;
         super::report_pair::recover(self)?;
+        crate::op::remove_leftover_temp_files(self);
         Ok(lock)
     }
 
@@ -74,4 +84,48 @@ impl StateDir {
     pub fn ops_dir(&self) -> PathBuf {
         self.dir.join("ops")
     }
+}
+
+/// What the engine keeps at a state path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Folder,
+    File,
+}
+
+/// Refuses `path` when it is a symbolic link or not of `kind`; a missing path is fine.
+pub fn check_entry(path: &Path, kind: Kind) -> Result<()> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Error::io("inspect", path, e)),
+    };
+    let (noun, right_kind) = match kind {
+        Kind::Folder => ("folder", meta.is_dir()),
+        Kind::File => ("file", meta.is_file()),
+    };
+    if meta.file_type().is_symlink() {
+        return Err(Error::UnsafeState {
+            path: path.to_path_buf(),
+            message: "is a symbolic link; dochygiene never reads, writes or deletes its state through one".into(),
+            hint: format!(
+                "remove the link with `rm {}` (that removes only the link, not what it points to); the next run creates a real {noun}",
+                path.display()
+            ),
+        });
+    }
+    if !right_kind {
+        let message = match kind {
+            Kind::Folder => "is not a folder".to_string(),
+            Kind::File => "is not a regular file".to_string(),
+        };
+        return Err(Error::UnsafeState {
+            path: path.to_path_buf(),
+            message,
+            hint: format!(
+                "move it out of the way; dochygiene keeps a {noun} there and creates it on the next run"
+            ),
+        });
+    }
+    Ok(())
 }

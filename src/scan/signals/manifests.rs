@@ -1,7 +1,9 @@
 //! The versions a project declares: its own (Cargo.toml, package.json, pyproject.toml)
 //! and its pinned toolchains (rust-toolchain(.toml), `rust-version` as a fallback,
 //! .nvmrc, .python-version, go.mod's `go` directive). Read with the format's parser
-//! (toml, serde_json); the one-line pin files are a bare version by definition.
+//! (toml, serde_json); the one-line pin files are a bare version by definition. Each is
+//! read through `fsio::read_confined` (a regular file inside the root, at most 4 MiB);
+//! one that is not is treated as absent.
 
 use std::path::Path;
 
@@ -21,7 +23,10 @@ pub struct KnownVersion {
 /// Every version declared at `root`.
 pub fn known_versions(root: &Path) -> Vec<KnownVersion> {
     let mut out = Vec::new();
-    let read = |name: &str| std::fs::read_to_string(root.join(name)).ok();
+    let read = |name: &str| {
+        let bytes = crate::fsio::read_confined(root, name, crate::fsio::SMALL_FILE_MAX_BYTES);
+        bytes.ok().and_then(|b| String::from_utf8(b).ok())
+    };
     let mut push = |names: &[&str], version: Option<String>, source: &str, major_only_ok: bool| {
         let Some(version) = version.as_deref().and_then(parse_version) else {
             return;

@@ -1,1 +1,0 @@
-//! See `safety/mod.rs`.
