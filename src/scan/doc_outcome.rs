@@ -6,7 +6,7 @@
 
 use super::anchors::AnchorSet;
 use super::artifact::FileFacts;
-use super::context::{Doc, Findings, ScanContext};
+use super::context::{Findings, ScanContext};
 use super::role;
 use super::signal::{Signal, SignalName};
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
@@ -39,7 +39,7 @@ pub struct DocOutcome {
 pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocOutcome> {
     let path = &ctx.paths[index as usize];
     let (mut doc, bytes) =
-        Doc::read(ctx.root, path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
+        ctx.read_doc(path).map_err(|e| Error::io("read", ctx.root.join(path), e))?;
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),
         bytes: doc.bytes,

@@ -12,5 +12,5 @@ pub use doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc,
 pub use frontmatter::Frontmatter;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
-pub use parse::parse;
+pub use parse::{options, parse};
 pub use slug::Slugger;
