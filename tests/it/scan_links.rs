@@ -236,3 +236,37 @@ fn absolute_system_paths_in_backticks_are_not_repo_paths() {
         [row(3, "/docs/missing.md", ""), row(3, "bin/missing.sh", "")]
     );
 }
+
+#[test]
+fn a_grouped_signal_is_fixed_on_every_listed_line_through_check_and_clean() {
+    let p = crate::support::Project::new();
+    p.write("docs/api.md", "# API\n");
+    p.write("README.md", "# R\n\n[setup](docs/setup.md)\n\nAgain: [setup](docs/setup.md).\n");
+    let a = scan_json(p.root(), &["--no-git"], 1);
+    assert_eq!(a["signals"]["README.md"][0]["lines"], serde_json::json!([3, 5]));
+    // One entry per listed line, the second one anchored on a line that is not the
+    // signal's `line`: both are accepted and applied.
+    let entry = |line: u32| {
+        serde_json::json!({
+            "category": {"class": "stale", "subtype": "orphaned"},
+            "signals": ["broken_reference"],
+            "op": "Point the setup link at the API doc.",
+            "op_type": "deterministic",
+            "exact_edit": {"kind": "replace-text",
+                           "anchor": {"start_line": line, "end_line": line},
+                           "match": "docs/setup.md", "replacement": "docs/api.md"},
+            "confidence": 0.9})
+    };
+    let answer = serde_json::json!({"__kind__classify_file":
+        {"verdict": "entries", "entries": [entry(3), entry(5)]}});
+    std::fs::write(p.root().join("fx.json"), answer.to_string()).unwrap();
+    p.run(&["check", "--no-git"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json"))
+        .expect_code(0);
+    let out = p.run(&["clean"]).expect_code(0);
+    assert_eq!(crate::support::json_line(&out)["applied"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        p.read("README.md"),
+        "# R\n\n[setup](docs/api.md)\n\nAgain: [setup](docs/api.md).\n"
+    );
+}
