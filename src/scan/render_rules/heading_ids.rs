@@ -72,6 +72,8 @@ mod tests {
             ["a-b", "build-target", "build-target-1", "mine"]
         );
         assert_eq!(heading_ids(Generator::Docusaurus, &doc), None);
+        let spaced = parse("## Title { #my-id }\n## Other {#x .wide}\n".into());
+        assert_eq!(heading_ids(Generator::Mkdocs, &spaced).unwrap(), ["my-id", "x"]);
         let mut doc = doc;
         add_site_ids(&mut doc, Some(Generator::VitePress));
         assert!(doc.has_anchor("build-target-1") && doc.has_anchor("buildtarget-1"));

@@ -263,13 +263,15 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 if in_path == doc { "this doc".to_string() } else { format!("`{in_path}`") };
             let mut detail =
                 format!("fragment `#{fragment}` matches no heading or anchor in {where_}");
-            let mut sig = Signal::new(SignalName::BrokenReference, *line, "");
             if let Some(id) = suggestion {
                 detail.push_str(&format!("; `#{id}` is the closest"));
-                sig = sig.with_suggestion(with_fragment(dest, id));
             }
-            sig.detail = detail;
-            (doc.clone(), sig.with_target(dest))
+            let sig = Signal::new(SignalName::BrokenReference, *line, detail).with_target(dest);
+            let sig = match suggestion {
+                Some(id) => sig.with_suggestion(with_fragment(dest, id)),
+                None => sig,
+            };
+            (doc.clone(), sig)
         }
     }
 }
