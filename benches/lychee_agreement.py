@@ -50,7 +50,9 @@ def main():
                     "definition" if s["detail"].startswith("reference definition") else "link")
                 target = s.get("target", "")
                 resolved = resolve(doc, target) if kind != "code" else target
-                mine.append((doc, s["line"], resolved, kind))
+                # One signal per cause: a target written on several lines lists them all.
+                for line in s.get("lines") or [s["line"]]:
+                    mine.append((doc, line, resolved, kind))
     by_line = collections.defaultdict(list)
     by_target = collections.defaultdict(list)
     for m in mine:

@@ -32,7 +32,7 @@ DECISION RULES (subtype -> op):
 - Freezing a completed doc in place -> insert-frontmatter (e.g. key status, value archived).
 - An exact duplicate preserved elsewhere -> dedupe with canonical_ref (the other file).
 - A known replacement for a link or name (a signal's suggestion) -> replace-text with \
-match = the signal's target and replacement = its suggestion, anchored on that line.
+match = the signal's target and replacement = its suggestion, anchored on that line (a signal with lines names every line its target is written on: cover each of them).
 - Condensing or splitting prose -> op_type generative with reducible_range (no exact_edit).
 
 PROPOSAL FIELDS:

@@ -7,10 +7,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::git::History;
+use super::ignored::Ignored;
 use super::markdown::ParsedDoc;
+use super::render_rules;
 use super::role::DocRole;
 use super::signal::Signal;
 use super::signals::manifests::KnownVersion;
+use super::site::{Generator, Sites};
 use super::tree::Tree;
 use crate::config::Config;
 use crate::fsio::{read_walked, ReadError};
@@ -64,6 +67,10 @@ pub struct ScanContext<'a> {
     /// `roles[i]` is the role of `paths[i]`.
     pub roles: Vec<DocRole>,
     pub tree: Tree,
+    /// Which docs-site generator renders which folder.
+    pub sites: Sites,
+    /// The repository's `.gitignore` rules, for missing targets that are build products.
+    pub ignored: Ignored,
     /// `None` when git is off or unavailable.
     pub history: Option<History>,
     pub estimator: Estimator,
@@ -78,6 +85,20 @@ impl ScanContext<'_> {
     /// The role of scanned `path` (`UserDoc` for a path outside the shortlist).
     pub fn role(&self, path: &str) -> DocRole {
         self.doc_index(path).map_or(DocRole::UserDoc, |i| self.roles[i as usize])
+    }
+
+    /// Reads and parses root-relative `path`, with the heading ids of the renderer that
+    /// publishes it added to its anchors (`render_rules`).
+    pub fn read_doc(&self, path: &str) -> std::result::Result<(Doc, Vec<u8>), ReadError> {
+        let (mut doc, bytes) = Doc::read(self.root, path)?;
+        let renderer = self.renderer_of(path, &doc.parsed);
+        render_rules::add_site_ids(&mut doc.parsed, renderer);
+        Ok((doc, bytes))
+    }
+
+    /// The generator whose heading ids `path` has besides GitHub's.
+    pub fn renderer_of(&self, path: &str, parsed: &ParsedDoc) -> Option<Generator> {
+        render_rules::renderer_of(&self.sites, path, parsed)
     }
 
     /// The index of `path` in the shortlist.

@@ -7,7 +7,7 @@
 
 use super::anchors::AnchorSet;
 use super::artifact::FileFacts;
-use super::context::{Doc, Findings, ScanContext, MAX_DOC_BYTES};
+use super::context::{Findings, ScanContext, MAX_DOC_BYTES};
 use super::role;
 use super::signal::{Signal, SignalName};
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
@@ -49,7 +49,7 @@ pub enum DocRead {
 /// Reads, parses and checks one doc.
 pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocRead> {
     let path = &ctx.paths[index as usize];
-    let (mut doc, bytes) = match Doc::read(ctx.root, path) {
+    let (mut doc, bytes) = match ctx.read_doc(path) {
         Ok(read) => read,
         Err(ReadError::TooLarge { .. }) => {
             return Ok(DocRead::Skipped(ScanWarning::too_large(path, MAX_DOC_BYTES)));

@@ -12,6 +12,7 @@ use super::artifact::{GitStatus, ScanArtifact};
 use super::context::{Doc, ScanContext};
 use super::git::{self, GitLoad};
 use super::gitattributes::Generated;
+use super::ignored::Ignored;
 use super::options::ScanOptions;
 use super::role::{self, DocRole};
 use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
@@ -74,6 +75,8 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             paths,
             roles,
             tree: Tree::new(root),
+            sites,
+            ignored: Ignored::new(root),
             history: None,
             estimator: Estimator::new(config.tokens.encoding),
             always_loaded: always,

@@ -5,7 +5,6 @@
 //!
 //! It reads one small file and never fails a scan: an unreadable file marks nothing.
 
-use std::io::Read;
 use std::path::Path;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -22,15 +21,9 @@ pub struct Generated {
 impl Generated {
     /// Reads `<root>/.gitattributes`, if it is a small regular file.
     pub fn load(root: &Path) -> Generated {
-        let path = root.join(".gitattributes");
-        let text = std::fs::symlink_metadata(&path)
+        let text = crate::fsio::read_confined(root, ".gitattributes", MAX_BYTES)
             .ok()
-            .filter(|m| m.is_file() && m.len() <= MAX_BYTES)
-            .and_then(|_| {
-                let mut text = String::new();
-                std::fs::File::open(&path).ok()?.take(MAX_BYTES).read_to_string(&mut text).ok()?;
-                Some(text)
-            });
+            .and_then(|bytes| String::from_utf8(bytes).ok());
         Generated { matcher: text.and_then(|t| matcher(root, &t)) }
     }
 

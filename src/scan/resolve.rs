@@ -1,6 +1,8 @@
 //! Link resolution as GitHub renders it: external schemes skipped, `?query` ignored,
 //! percent-decoding, a leading `/` from the root, anything else relative to the doc's
-//! folder. Pure string work: whether the target exists is `tree.rs`'s question.
+//! folder. Rustdoc intra-doc links (`crate::x`, `fn@x`, `crate#anchor`) in Markdown that
+//! rustdoc includes name Rust items, not files, and are skipped. Pure string work:
+//! whether the target exists is `tree.rs`'s question.
 
 use percent_encoding::percent_decode_str;
 
@@ -26,7 +28,12 @@ pub enum LinkTarget {
 /// the root).
 pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
     let dest = dest.trim();
-    if dest.is_empty() || has_scheme(dest) || dest.starts_with("//") || dest.contains("{{") {
+    if dest.is_empty()
+        || has_scheme(dest)
+        || dest.starts_with("//")
+        || dest.contains("{{")
+        || is_rust_path(dest)
+    {
         return LinkTarget::Skip;
     }
     let (before_fragment, fragment) = match dest.split_once('#') {
@@ -59,7 +66,62 @@ pub fn has_scheme(dest: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-fn decode(text: &str) -> String {
+/// Whether `dest` is a rustdoc intra-doc link: a path with `::` and no `/`, a
+/// `kind@path` disambiguator, or `crate`/`self`/`super`/`Self` (optionally `#anchor`);
+/// rustdoc also accepts the path in backticks.
+pub fn is_rust_path(dest: &str) -> bool {
+    let dest = dest.trim_matches('`');
+    let path = dest.split_once('#').map_or(dest, |(p, _)| p);
+    if path.contains('/') || path.is_empty() {
+        return false;
+    }
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    if let Some((kind, rest)) = path.split_once('@') {
+        const KINDS: &[&str] = &[
+            "struct",
+            "enum",
+            "trait",
+            "union",
+            "mod",
+            "module",
+            "const",
+            "constant",
+            "fn",
+            "function",
+            "method",
+            "derive",
+            "type",
+            "value",
+            "macro",
+            "prim",
+            "primitive",
+            "static",
+            "field",
+            "variant",
+            "tymethod",
+            "associatedtype",
+            "associatedconstant",
+            "attr",
+            "keyword",
+        ];
+        return KINDS.contains(&kind) && !rest.is_empty();
+    }
+    let path = path.trim_end_matches("()").trim_end_matches('!');
+    if path.contains("::") {
+        return path
+            .split("::")
+            .enumerate()
+            .all(|(i, seg)| ident(seg) || (i == 0 && seg.is_empty()));
+    }
+    matches!(path, "crate" | "self" | "super" | "Self")
+}
+
+/// `text` percent-decoded (invalid UTF-8 replaced).
+pub fn decode(text: &str) -> String {
     percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
 
@@ -140,8 +202,19 @@ mod tests {
             "tel:+1",
             "{{ site.url }}/x",
             "?tab=1",
+            "crate::routing::Router",
+            "fn@crate::middleware::from_fn",
+            "crate#state",
+            "`tower::Service`",
+            "crate",
+            "std::vec::Vec::new()",
+            "macro@std::println",
+            "::std::io",
         ] {
             assert_eq!(classify(skip, "docs"), LinkTarget::Skip, "{skip}");
+        }
+        for path in ["self-hosting.md", "crate.md", "a@b.md", "docs/a::b.md", "email@host"] {
+            assert!(matches!(classify(path, "d"), LinkTarget::Local { .. }), "{path}");
         }
         match classify("./a%20b.md?x#f", "d") {
             LinkTarget::Local { written, .. } => assert_eq!(written, "./a%20b.md"),

@@ -132,15 +132,8 @@ fn mkdocs_docs_dir(text: &str) -> Option<String> {
 
 /// The text of a small regular file under the root, `None` otherwise.
 fn read_small(root: &Path, rel: &str) -> Option<String> {
-    let path = root.join(rel);
-    let meta = std::fs::symlink_metadata(&path).ok()?;
-    if !meta.is_file() || meta.len() > MAX_CONFIG_BYTES {
-        return None;
-    }
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(&path).ok()?.take(MAX_CONFIG_BYTES).read_to_string(&mut text).ok()?;
-    Some(text)
+    let bytes = crate::fsio::read_confined(root, rel, MAX_CONFIG_BYTES).ok()?;
+    String::from_utf8(bytes).ok()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `Tally`: the whole tree's tallies, folded from the doc outcomes in any order, and
 //! the steps that need all of them — link problems judged against git history,
-//! fragments into other docs, churn, the archive folder rule, duplicate blocks — which
-//! end in the artifact's signals and file facts.
+//! fragments into other docs, link signals grouped per cause, churn, the archive folder
+//! rule, duplicate blocks — which end in the artifact's signals and file facts.
 //!
 //! It runs `git diff-tree` (through `git::load_net_churn`) and re-reads docs with a
 //! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
@@ -11,14 +11,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::anchors::AnchorSet;
 use super::artifact::{FileFacts, GitStatus};
-use super::context::{Doc, Findings, ScanContext};
+use super::context::{Findings, ScanContext};
 use super::doc_outcome::DocRead;
 use super::git;
 use super::signal::Signal;
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
-    archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, stale_name_location,
+    archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, stale_name_location,
 };
 use super::token_jobs;
 use super::warning::ScanWarning;
@@ -106,9 +106,8 @@ impl Tally {
     /// Runs what needs git history or the whole tree; `git_status` gains a note when the
     /// churn pass fails.
     pub fn finish(mut self, ctx: &ScanContext<'_>, git_status: &mut GitStatus) -> Result<Tallied> {
-        for problem in &self.problems {
-            report_problem(ctx, problem, &mut self.out);
-        }
+        let mut links: Vec<(String, Signal)> =
+            self.problems.iter().map(|p| link_signal(ctx, p)).collect();
         let mut candidates = Vec::new();
         if let Some(history) = &ctx.history {
             let stale_days = ctx.config.thresholds.stale_days;
@@ -120,7 +119,10 @@ impl Tally {
         }
         let skipped = &self.skipped;
         self.deferred_fragments.retain(|(_, d)| !skipped.contains(&d.target));
-        check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.out)?;
+        check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut links)?;
+        for (path, sig) in by_cause::group_by_cause(links) {
+            self.out.push(&path, sig);
+        }
         judge_churn(ctx, &candidates, git_status, &mut self.out);
         archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
         duplicate_content::run(ctx, self.prints, &mut self.out);
@@ -146,13 +148,12 @@ pub struct Tallied {
 
 /// A link problem becomes a `stale_name_location` when git explains it, else a
 /// `broken_reference`.
-fn report_problem(ctx: &ScanContext<'_>, problem: &Problem, out: &mut Findings) {
+fn link_signal(ctx: &ScanContext<'_>, problem: &Problem) -> (String, Signal) {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
         Problem::MissingFragment { .. } => None,
     };
-    let (path, sig) = stale.unwrap_or_else(|| broken_reference::signal(problem));
-    out.push(&path, sig);
+    stale.unwrap_or_else(|| broken_reference::signal(problem))
 }
 
 /// Checks fragments into other docs now that every doc's anchors are known; the docs
@@ -161,7 +162,7 @@ fn check_deferred_fragments(
     ctx: &ScanContext<'_>,
     anchors: &[AnchorSet],
     deferred: Vec<(u32, DeferredFragment)>,
-    out: &mut Findings,
+    out: &mut Vec<(String, Signal)>,
 ) -> Result<()> {
     let mut failed: BTreeMap<u32, Vec<DeferredFragment>> = BTreeMap::new();
     for (source, check) in deferred {
@@ -171,9 +172,9 @@ fn check_deferred_fragments(
     }
     for (source, checks) in failed {
         let path = &ctx.paths[source as usize];
-        let (doc, _) = Doc::read(ctx.root, path).map_err(|e| e.at(&ctx.root.join(path)))?;
+        let (doc, _) = ctx.read_doc(path).map_err(|e| e.at(&ctx.root.join(path)))?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
-            report_problem(ctx, &problem, out);
+            out.push(link_signal(ctx, &problem));
         }
     }
     Ok(())

@@ -61,15 +61,24 @@ impl Tree {
     }
 
     /// Whether the Markdown file `path` (not among the scanned docs) has `fragment`;
-    /// `None` when it cannot be read.
-    pub fn external_doc_has_anchor(&self, path: &str, fragment: &str) -> Option<bool> {
+    /// `None` when it cannot be read. `site_ids` adds its renderer's heading ids.
+    pub fn external_doc_has_anchor(
+        &self,
+        path: &str,
+        fragment: &str,
+        site_ids: impl FnOnce(&mut markdown::ParsedDoc),
+    ) -> Option<bool> {
         let known = lock(&self.anchors).get(path).map(|a| has(a.as_ref(), fragment));
         if let Some(answer) = known {
             return answer;
         }
         let anchors = crate::fsio::read_confined(&self.root, path, crate::fsio::DOC_MAX_BYTES)
             .ok()
-            .map(|bytes| markdown::parse(String::from_utf8_lossy(&bytes).into_owned()).anchors);
+            .map(|bytes| {
+                let mut parsed = markdown::parse(String::from_utf8_lossy(&bytes).into_owned());
+                site_ids(&mut parsed);
+                parsed.anchors
+            });
         let answer = has(anchors.as_ref(), fragment);
         lock(&self.anchors).insert(path.to_string(), anchors);
         answer
@@ -98,8 +107,9 @@ mod tests {
         assert_eq!(tree.kind("d"), PathKind::Dir);
         assert_eq!(tree.kind("d/x.md"), PathKind::File);
         assert_eq!(tree.kind("d/y.md"), PathKind::Missing);
-        assert_eq!(tree.external_doc_has_anchor("d/x.md", "hello-there"), Some(true));
-        assert_eq!(tree.external_doc_has_anchor("d/x.md", "nope"), Some(false));
-        assert_eq!(tree.external_doc_has_anchor("d/y.md", "x"), None);
+        let none = |_: &mut markdown::ParsedDoc| {};
+        assert_eq!(tree.external_doc_has_anchor("d/x.md", "hello-there", none), Some(true));
+        assert_eq!(tree.external_doc_has_anchor("d/x.md", "nope", none), Some(false));
+        assert_eq!(tree.external_doc_has_anchor("d/y.md", "x", none), None);
     }
 }

@@ -13,6 +13,7 @@ mod safety;
 mod scan;
 mod scan_formats;
 mod scan_git;
+mod scan_links;
 mod scan_roles;
 mod scan_speed;
 mod scan_support;

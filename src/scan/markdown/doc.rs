@@ -38,7 +38,13 @@ pub struct Heading {
     pub text: String,
     /// Where the heading starts in the source.
     pub offset: usize,
+    /// Where it ends (exclusive).
+    pub end: usize,
     pub line: u32,
+    /// Its id on GitHub (github-slugger, made unique within the doc).
+    pub slug: String,
+    /// Its `{#id}` attribute, if any.
+    pub custom_id: Option<String>,
 }
 
 /// An inline code span (`` `like/this` ``).

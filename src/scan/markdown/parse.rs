@@ -139,12 +139,20 @@ impl Walker {
             TagEnd::Heading(_) => {
                 if let Some((level, id, range, text)) = self.heading.take() {
                     let slug = self.slugger.slug(&text);
-                    doc.anchors.insert(slug);
-                    if let Some(id) = id {
-                        doc.anchors.insert(id);
+                    doc.anchors.insert(slug.clone());
+                    if let Some(id) = &id {
+                        doc.anchors.insert(id.clone());
                     }
                     let line = doc.lines.line(range.start);
-                    doc.headings.push(Heading { level, text, offset: range.start, line });
+                    doc.headings.push(Heading {
+                        level,
+                        text,
+                        offset: range.start,
+                        end: range.end,
+                        line,
+                        slug,
+                        custom_id: id,
+                    });
                 }
             }
             TagEnd::CodeBlock => self.in_code_block = false,
@@ -192,9 +200,9 @@ impl Walker {
 }
 
 /// Links written with their destination in place; reference-style uses are checked once,
-/// at their definition.
+/// at their definition. An e-mail autolink (`<name@host>`) is a `mailto:`, never a path.
 fn is_direct(link_type: LinkType) -> bool {
-    matches!(link_type, LinkType::Inline | LinkType::Autolink | LinkType::Email)
+    matches!(link_type, LinkType::Inline | LinkType::Autolink)
 }
 
 fn block_kind(tag: &Tag<'_>) -> Option<BlockKind> {

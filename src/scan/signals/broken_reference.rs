@@ -1,19 +1,33 @@
 //! `broken_reference`: relative links, images and reference definitions whose target is
-//! missing; `#fragments` with no matching anchor in their target (cross-file, GitHub
-//! slugs); backticked repo paths whose first folder exists but whose file does not.
+//! missing; `#fragments` with no matching anchor in their target (cross-file, GitHub's
+//! ids or the renderer's); backticked repo paths (`code_path.rs`).
 //!
-//! `check_doc` reports one doc's problems; a missing target that git history explains
-//! becomes a `stale_name_location` instead (decided by the engine through that module).
-//! Fragments into other scanned docs are deferred as hashes (`DeferredFragment`) until
-//! every doc's anchors are known; `recover` re-reads a doc to name the ones that failed.
+//! A link resolves when GitHub or the renderer of the doc's folder resolves it
+//! (`render_rules`); a missing target that `.gitignore` ignores is a build product, not
+//! a broken link. `check_doc` reports one doc's problems; a missing target that git
+//! history explains becomes a `stale_name_location` instead (decided by the engine
+//! through that module). Fragments into other scanned docs are deferred as hashes
+//! (`DeferredFragment`) until every doc's anchors are known; `recover` re-reads a doc to
+//! name the ones that failed. A broken fragment carries the anchor clearly meant, if any
+//! (`closest_anchor.rs`).
 
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+
+use super::closest_anchor::closest_anchor;
+use super::code_path::check_code_paths;
+/// Re-exported for the signals that read backticked paths too.
+pub use super::code_path::repo_path_candidate;
 use crate::scan::anchors::{anchor_hash, AnchorSet};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::markdown::LinkKind;
-use crate::scan::resolve::{classify, has_scheme, LinkTarget};
-use crate::scan::scope::DEFAULT_EXCLUDED_DIRS;
+use crate::scan::render_rules;
+use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::tree::PathKind;
+
+/// Characters a suggested fragment percent-encodes when the link's fragment was
+/// percent-encoded.
+const FRAGMENT_ENCODE: &AsciiSet = &CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
 
 /// How a missing path was written, so a replacement can be written the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +58,15 @@ pub struct Missing {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     MissingTarget(Missing),
-    MissingFragment { doc: String, line: u32, dest: String, fragment: String, in_path: String },
+    MissingFragment {
+        doc: String,
+        line: u32,
+        dest: String,
+        fragment: String,
+        in_path: String,
+        /// The anchor clearly meant, if any.
+        suggestion: Option<String>,
+    },
 }
 
 /// A `#fragment` into another scanned doc, checked once every doc's anchors are known.
@@ -104,24 +126,28 @@ fn check_links(
             LinkKind::Image => "image",
             LinkKind::Definition => "reference definition",
         };
-        let missing_fragment = |fragment: String, in_path: String| Problem::MissingFragment {
-            doc: doc.path.clone(),
-            line: link.line,
-            dest: link.dest.clone(),
-            fragment,
-            in_path,
-        };
+        let missing_fragment =
+            |fragment: String, in_path: String, suggestion| Problem::MissingFragment {
+                doc: doc.path.clone(),
+                line: link.line,
+                dest: link.dest.clone(),
+                fragment,
+                in_path,
+                suggestion,
+            };
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {}
             LinkTarget::SameDoc { fragment } => {
                 if failed.is_none() && !fragment_ok(&fragment) && !doc.parsed.has_anchor(&fragment)
                 {
-                    out.problems.push(missing_fragment(fragment, doc.path.clone()));
+                    let renderer = ctx.renderer_of(&doc.path, &doc.parsed);
+                    let suggestion = closest_anchor(&fragment, &doc.parsed, renderer);
+                    out.problems.push(missing_fragment(fragment, doc.path.clone(), suggestion));
                 }
             }
-            LinkTarget::Local { written, path, fragment } => match ctx.tree.kind(&path) {
-                PathKind::Missing => {
-                    if failed.is_some() {
+            LinkTarget::Local { written, path: github, fragment } => {
+                let Some((path, kind)) = landing(ctx, doc, &written, &github) else {
+                    if failed.is_some() || ctx.ignored.contains(&github) {
                         continue;
                     }
                     let form =
@@ -130,48 +156,77 @@ fn check_links(
                         doc: doc.path.clone(),
                         line: link.line,
                         written,
-                        resolved: path,
+                        resolved: github,
                         form,
                         what,
                     }));
+                    continue;
+                };
+                let Some(fragment) = fragment else { continue };
+                if kind == PathKind::Dir || fragment_ok(&fragment) || !is_markdown(&path) {
+                    continue;
                 }
-                PathKind::Dir => {}
-                PathKind::File => {
-                    let Some(fragment) = fragment else { continue };
-                    if fragment_ok(&fragment) || !is_markdown(&path) {
-                        continue;
-                    }
-                    let target = ctx.doc_index(&path);
-                    if let Some(failed) = failed {
-                        let hash = anchor_hash(&fragment);
-                        let this = |d: &DeferredFragment| {
-                            Some(d.target) == target && d.line == link.line && d.fragment == hash
-                        };
-                        if failed.iter().any(this) {
-                            out.problems.push(missing_fragment(fragment, path));
-                        }
-                        continue;
-                    }
-                    let found = match target {
-                        Some(_) if target == self_index => Some(doc.parsed.has_anchor(&fragment)),
-                        Some(t) => {
-                            out.deferred.push(DeferredFragment {
-                                target: t,
-                                line: link.line,
-                                fragment: anchor_hash(&fragment),
-                                lower: anchor_hash(&fragment.to_lowercase()),
-                            });
-                            None
-                        }
-                        None => ctx.tree.external_doc_has_anchor(&path, &fragment),
+                let target = ctx.doc_index(&path);
+                if let Some(failed) = failed {
+                    let hash = anchor_hash(&fragment);
+                    let this = |d: &DeferredFragment| {
+                        Some(d.target) == target && d.line == link.line && d.fragment == hash
                     };
-                    if found == Some(false) {
-                        out.problems.push(missing_fragment(fragment, path));
+                    if failed.iter().any(this) {
+                        let suggestion = suggest_in(ctx, &path, &fragment);
+                        out.problems.push(missing_fragment(fragment, path, suggestion));
                     }
+                    continue;
                 }
-            },
+                let found = match target {
+                    Some(_) if target == self_index => Some(doc.parsed.has_anchor(&fragment)),
+                    Some(t) => {
+                        out.deferred.push(DeferredFragment {
+                            target: t,
+                            line: link.line,
+                            fragment: anchor_hash(&fragment),
+                            lower: anchor_hash(&fragment.to_lowercase()),
+                        });
+                        None
+                    }
+                    None => ctx.tree.external_doc_has_anchor(&path, &fragment, |parsed| {
+                        let renderer = ctx.renderer_of(&path, parsed);
+                        render_rules::add_site_ids(parsed, renderer);
+                    }),
+                };
+                if found == Some(false) {
+                    let suggestion = suggest_in(ctx, &path, &fragment);
+                    out.problems.push(missing_fragment(fragment, path, suggestion));
+                }
+            }
         }
     }
+}
+
+/// Where a link lands: GitHub's resolution `github` when it exists, else the first file
+/// the renderer of the doc's folder serves for it; `None` when neither exists.
+fn landing(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    written: &str,
+    github: &str,
+) -> Option<(String, PathKind)> {
+    match ctx.tree.kind(github) {
+        PathKind::Missing => {}
+        kind => return Some((github.to_string(), kind)),
+    }
+    let site = ctx.sites.page_of(&doc.path)?;
+    render_rules::link_candidates(site, &decode(written), github).into_iter().find_map(|p| {
+        let kind = ctx.tree.kind(&p);
+        (kind != PathKind::Missing).then_some((p, kind))
+    })
+}
+
+/// The anchor of root-relative `path` that `fragment` was clearly meant to name.
+fn suggest_in(ctx: &ScanContext<'_>, path: &str, fragment: &str) -> Option<String> {
+    let (target, _) = ctx.read_doc(path).ok()?;
+    let renderer = ctx.renderer_of(path, &target.parsed);
+    closest_anchor(fragment, &target.parsed, renderer)
 }
 
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
@@ -186,62 +241,6 @@ pub fn is_markdown(path: &str) -> bool {
         path.len() >= ext.len()
             && path[path.len() - ext.len()..].eq_ignore_ascii_case(ext.as_bytes())
     })
-}
-
-fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
-    for span in &doc.parsed.code_spans {
-        let Some(path) = repo_path_candidate(&span.text) else {
-            continue;
-        };
-        let first = path.split('/').next().unwrap_or_default();
-        if DEFAULT_EXCLUDED_DIRS.contains(&first) || ctx.tree.kind(first) != PathKind::Dir {
-            continue;
-        }
-        let from_doc = crate::scan::resolve::join(doc.dir(), &path);
-        if ctx.tree.exists(&path) || (!doc.dir().is_empty() && ctx.tree.exists(&from_doc)) {
-            continue;
-        }
-        out.push(Problem::MissingTarget(Missing {
-            doc: doc.path.clone(),
-            line: span.line,
-            written: span.text.trim().to_string(),
-            resolved: path,
-            form: Form::RepoPath,
-            what: "code path",
-        }));
-    }
-}
-
-/// The root-relative path a code span names, if it looks like a repo path: one word
-/// with a `/`, no shell or glob syntax, no scheme, no `..`; a `:line[:col]` or `#L…`
-/// suffix and a leading `./` or `/` are dropped.
-pub fn repo_path_candidate(code: &str) -> Option<String> {
-    let code = code.trim();
-    if code.is_empty()
-        || !code.contains('/')
-        || code.chars().any(|c| c.is_whitespace() || "*?[]{}<>$|&;=()'\"\\,~!%^`".contains(c))
-        || code.starts_with('-')
-        || code.starts_with("//")
-        || has_scheme(code)
-    {
-        return None;
-    }
-    let mut path = code.trim_start_matches("./").trim_start_matches('/');
-    if let Some((p, _)) = path.split_once('#') {
-        path = p;
-    }
-    while let Some((p, tail)) = path.rsplit_once(':') {
-        if tail.chars().all(|c| c.is_ascii_digit()) && !tail.is_empty() {
-            path = p;
-        } else {
-            return None;
-        }
-    }
-    let path = path.trim_end_matches('/');
-    if path.is_empty() || path.split('/').any(|s| s.is_empty() || s == ".." || s == ".") {
-        return None;
-    }
-    Some(path.to_string())
 }
 
 /// The `broken_reference` signal for a problem git does not explain.
@@ -259,12 +258,31 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 Signal::new(SignalName::BrokenReference, m.line, detail).with_target(&m.written);
             (m.doc.clone(), sig)
         }
-        Problem::MissingFragment { doc, line, dest, fragment, in_path } => {
+        Problem::MissingFragment { doc, line, dest, fragment, in_path, suggestion } => {
             let where_ =
                 if in_path == doc { "this doc".to_string() } else { format!("`{in_path}`") };
-            let detail = format!("fragment `#{fragment}` matches no heading or anchor in {where_}");
-            (doc.clone(), Signal::new(SignalName::BrokenReference, *line, detail).with_target(dest))
+            let mut detail =
+                format!("fragment `#{fragment}` matches no heading or anchor in {where_}");
+            if let Some(id) = suggestion {
+                detail.push_str(&format!("; `#{id}` is the closest"));
+            }
+            let sig = Signal::new(SignalName::BrokenReference, *line, detail).with_target(dest);
+            let sig = match suggestion {
+                Some(id) => sig.with_suggestion(with_fragment(dest, id)),
+                None => sig,
+            };
+            (doc.clone(), sig)
         }
+    }
+}
+
+/// `dest` with its fragment replaced by `id`, encoded as the original fragment was.
+fn with_fragment(dest: &str, id: &str) -> String {
+    let (path, old) = dest.split_once('#').unwrap_or((dest, ""));
+    if old.contains('%') {
+        format!("{path}#{}", utf8_percent_encode(id, FRAGMENT_ENCODE))
+    } else {
+        format!("{path}#{id}")
     }
 }
 
@@ -273,25 +291,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn repo_path_candidates() {
-        assert_eq!(repo_path_candidate("src/main.rs").as_deref(), Some("src/main.rs"));
-        assert_eq!(repo_path_candidate("./src/lib.rs:42:7").as_deref(), Some("src/lib.rs"));
-        assert_eq!(repo_path_candidate("/docs/a.md#L3").as_deref(), Some("docs/a.md"));
-        assert_eq!(repo_path_candidate("guide/").as_deref(), Some("guide"));
-        for no in [
-            "main.rs",
-            "cargo run --bin x",
-            "src/*.rs",
-            "https://x/y",
-            "a::b/c",
-            "../up/x",
-            "$HOME/x",
-            "-o/x",
-            "a//b",
-            "std::io/x",
-        ] {
-            assert_eq!(repo_path_candidate(no), None, "{no}");
-        }
+    fn suggestions_keep_the_links_path_and_encoding() {
+        assert_eq!(with_fragment("a.md#old", "new"), "a.md#new");
+        assert_eq!(with_fragment("#old", "new-id"), "#new-id");
+        assert_eq!(with_fragment("#c%E9%85%8D", "配"), "#%E9%85%8D");
     }
 
     #[test]

@@ -3,6 +3,9 @@
 pub mod always_loaded;
 pub mod archive_to_live_ratio;
 pub mod broken_reference;
+pub mod by_cause;
+pub mod closest_anchor;
+pub mod code_path;
 pub mod duplicate_content;
 pub mod edit_recency_vs_churn;
 pub mod frontmatter_marker;

@@ -1,0 +1,112 @@
+//! `Ignored`: whether a missing link target is a path the repository's `.gitignore`
+//! files ignore — a page or file generated at build time (uv's `reference/cli.md`),
+//! so its absence from a checkout is expected, not a broken link.
+//!
+//! It reads `.gitignore` files (and `.git/info/exclude`) on the way from the root down
+//! to a path's folder, each a regular file inside the root of at most 1 MiB, once per
+//! folder, matched with the `ignore` crate's gitignore rules. It never writes.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+
+/// Ignore files larger than this are not read.
+const MAX_IGNORE_BYTES: u64 = 1 << 20;
+
+/// Cached gitignore matchers, one per folder that was asked about.
+#[derive(Debug)]
+pub struct Ignored {
+    root: PathBuf,
+    by_dir: Mutex<HashMap<String, Option<Gitignore>>>,
+}
+
+impl Ignored {
+    pub fn new(root: &Path) -> Ignored {
+        Ignored { root: root.to_path_buf(), by_dir: Mutex::default() }
+    }
+
+    /// Whether root-relative `path` (a file that does not exist) is ignored by git: the
+    /// deepest `.gitignore` with a matching rule decides, as in git.
+    pub fn contains(&self, path: &str) -> bool {
+        if path.is_empty() || path.starts_with("../") {
+            return false;
+        }
+        let mut dirs = vec![String::new()];
+        let mut at = 0;
+        while let Some(i) = path[at..].find('/') {
+            dirs.push(path[..at + i].to_string());
+            at += i + 1;
+        }
+        let abs = self.root.join(path);
+        for dir in dirs.iter().rev() {
+            let matched = self.with_matcher(dir, |m| {
+                let m = m.matched_path_or_any_parents(&abs, false);
+                (m.is_ignore(), m.is_whitelist())
+            });
+            match matched {
+                Some((true, _)) => return true,
+                Some((_, true)) => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    fn with_matcher<T>(&self, dir: &str, f: impl FnOnce(&Gitignore) -> T) -> Option<T> {
+        let mut cache = self.by_dir.lock().unwrap_or_else(PoisonError::into_inner);
+        let matcher = cache.entry(dir.to_string()).or_insert_with(|| self.load(dir));
+        matcher.as_ref().map(f)
+    }
+
+    /// The matcher of folder `dir`'s `.gitignore` (plus `.git/info/exclude` at the root).
+    fn load(&self, dir: &str) -> Option<Gitignore> {
+        let folder = self.root.join(dir);
+        let mut builder = GitignoreBuilder::new(&folder);
+        let mut files = vec![folder.join(".gitignore")];
+        if dir.is_empty() {
+            files.push(folder.join(".git/info/exclude"));
+        }
+        let mut any = false;
+        for file in files {
+            let Some(text) = read_small(&file) else { continue };
+            for line in text.lines() {
+                any |= builder.add_line(Some(file.clone()), line).is_ok();
+            }
+        }
+        if !any {
+            return None;
+        }
+        builder.build().ok()
+    }
+}
+
+/// The text of a small regular file (not a symlink), `None` otherwise.
+fn read_small(path: &Path) -> Option<String> {
+    let bytes = crate::fsio::read_state(path, MAX_IGNORE_BYTES).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_paths_are_ignored_and_near_misses_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs/reference")).unwrap();
+        std::fs::write(root.join(".gitignore"), "/docs/reference/cli.md\n*.gen.md\n").unwrap();
+        std::fs::write(root.join("docs/.gitignore"), "build/\n!keep.gen.md\n").unwrap();
+        let ignored = Ignored::new(root);
+        assert!(ignored.contains("docs/reference/cli.md"));
+        assert!(ignored.contains("docs/a.gen.md"));
+        assert!(ignored.contains("docs/build/page.md"));
+        assert!(!ignored.contains("docs/keep.gen.md"), "a deeper negation wins");
+        assert!(!ignored.contains("docs/reference/settings.md"));
+        assert!(!ignored.contains("reference/cli.md"), "anchored to the root");
+        assert!(!ignored.contains("../outside.md"));
+        assert!(!ignored.contains(""));
+    }
+}

@@ -1,0 +1,81 @@
+//! The ids a doc's headings get from the renderer that publishes it, besides GitHub's
+//! (which the parser computes): Python-Markdown's for MkDocs, mdBook's, VitePress's.
+//! Docusaurus uses github-slugger, so it adds none. A heading's `{#id}` wins everywhere.
+//!
+//! Reads the parsed doc only.
+
+use std::collections::HashSet;
+
+use super::{mdbook, python_markdown, vitepress};
+use crate::scan::markdown::ParsedDoc;
+use crate::scan::site::Generator;
+
+/// The id `generator` gives each heading of `parsed`, in heading order; `None` when its
+/// ids are GitHub's.
+pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<String>> {
+    if generator == Generator::Docusaurus {
+        return None;
+    }
+    let mut used: HashSet<String> =
+        parsed.headings.iter().filter_map(|h| h.custom_id.clone()).collect();
+    let ids = parsed
+        .headings
+        .iter()
+        .map(|h| {
+            if let Some(id) = &h.custom_id {
+                return id.clone();
+            }
+            match generator {
+                Generator::Mkdocs => {
+                    let source = parsed.text.get(h.offset..h.end).unwrap_or_default();
+                    let text = python_markdown::heading_text(source, &h.text);
+                    python_markdown::unique(python_markdown::slugify(&text), &mut used)
+                }
+                Generator::MdBook => mdbook::unique_id(mdbook::id_from_content(&h.text), &mut used),
+                Generator::VitePress => vitepress::unique(vitepress::slugify(&h.text), &mut used),
+                Generator::Docusaurus => h.slug.clone(),
+            }
+        })
+        .collect();
+    Some(ids)
+}
+
+/// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
+/// works on the published site resolves as one that works on GitHub does.
+pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
+    if let Some(ids) = generator.and_then(|g| heading_ids(g, parsed)) {
+        parsed.anchors.extend(ids);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+
+    #[test]
+    fn each_generator_names_the_same_headings_its_own_way() {
+        let text = "# A & B\n## build.target\n## build.target\n## Custom {#mine}\n";
+        let doc = parse(text.into());
+        let gh: Vec<&str> = doc.headings.iter().map(|h| h.slug.as_str()).collect();
+        assert_eq!(gh, ["a--b", "buildtarget", "buildtarget-1", "custom"]);
+        assert_eq!(
+            heading_ids(Generator::Mkdocs, &doc).unwrap(),
+            ["a-b", "buildtarget", "buildtarget_1", "mine"]
+        );
+        assert_eq!(
+            heading_ids(Generator::MdBook, &doc).unwrap(),
+            ["a--b", "buildtarget", "buildtarget-1", "mine"]
+        );
+        assert_eq!(
+            heading_ids(Generator::VitePress, &doc).unwrap(),
+            ["a-b", "build-target", "build-target-1", "mine"]
+        );
+        assert_eq!(heading_ids(Generator::Docusaurus, &doc), None);
+        let spaced = parse("## Title { #my-id }\n## Other {#x .wide}\n".into());
+        assert_eq!(heading_ids(Generator::Mkdocs, &spaced).unwrap(), ["my-id", "x"]);
+        let mut doc = doc;
+        add_site_ids(&mut doc, Some(Generator::VitePress));
+        assert!(doc.has_anchor("build-target-1") && doc.has_anchor("buildtarget-1"));
+    }
+}

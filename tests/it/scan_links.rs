@@ -1,0 +1,272 @@
+//! Links and heading ids as the renderer of each folder resolves them (SPEC section 13):
+//! mkdocs, mdBook, Docusaurus and VitePress sites, Python-Markdown docs whose site is
+//! built elsewhere; the anchor clearly meant offered as the fix; one signal per cause;
+//! and what is not a file path at all (e-mail autolinks, rustdoc paths, build products,
+//! system paths). Each positive has its near-miss.
+
+use serde_json::Value;
+
+use crate::scan_support::{scan_json, GitRepo};
+
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// `(line, target, suggestion)` of every `name` signal on `path`.
+fn of(a: &Value, path: &str, name: &str) -> Vec<(u64, String, String)> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    a["signals"][path]
+        .as_array()
+        .map(|sigs| {
+            sigs.iter()
+                .filter(|s| s["name"] == name)
+                .map(|s| (s["line"].as_u64().unwrap(), text(&s["target"]), text(&s["suggestion"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn row(line: u64, target: &str, suggestion: &str) -> (u64, String, String) {
+    (line, target.to_string(), suggestion.to_string())
+}
+
+fn broken(a: &Value, path: &str) -> Vec<(u64, String, String)> {
+    of(a, path, "broken_reference")
+}
+
+#[test]
+fn mkdocs_pages_have_python_markdown_ids_as_well_as_githubs() {
+    let deploy = "# Deploy\n\n## Browser WebRTC + server sideband\n\n## A & B\n";
+    let dir = tree(&[
+        ("mkdocs.yml", "site_name: x\n"),
+        ("docs/deploy.md", deploy),
+        (
+            "docs/index.md",
+            "# Home\n\n[site](deploy.md#browser-webrtc-server-sideband)\n[github](deploy.md#browser-webrtc--server-sideband)\n[typo](deploy.md#browser-webrtc-sideband)\n[near](deploy.md#a-and-b)\n",
+        ),
+        // Outside the site: GitHub's ids only, so the site form is broken and the fix is
+        // GitHub's id of that heading.
+        ("notes/deploy.md", deploy),
+        ("notes/index.md", "# Notes\n\n[site](deploy.md#a-b)\n[github](deploy.md#a--b)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/index.md"),
+        [row(5, "deploy.md#browser-webrtc-sideband", ""), row(6, "deploy.md#a-and-b", "")]
+    );
+    assert_eq!(broken(&a, "notes/index.md"), [row(3, "deploy.md#a-b", "deploy.md#a--b")]);
+}
+
+#[test]
+fn python_markdown_docs_outside_a_detected_site_resolve_its_ids() {
+    let dir = tree(&[
+        (
+            "docs/thinking.md",
+            "# Thinking\n\n!!! note\n    Works on every model.\n\n## Adaptive Thinking & Effort\n\nSee [above](#adaptive-thinking-effort).\n",
+        ),
+        (
+            "docs/changelog.md",
+            "# Changelog\n\n### [`Profile`][pkg.profiles.Profile] is now a `TypedDict`\n\nSee [it](#profile-is-now-a-typeddict).\n",
+        ),
+        // The near-miss: no Python-Markdown syntax, so GitHub's ids only.
+        ("docs/plain.md", "# Plain\n\n## Adaptive Thinking & Effort\n\nSee [above](#adaptive-thinking-effort).\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert!(broken(&a, "docs/thinking.md").is_empty(), "{a:#}");
+    assert!(broken(&a, "docs/changelog.md").is_empty(), "{a:#}");
+    assert_eq!(
+        broken(&a, "docs/plain.md"),
+        [row(5, "#adaptive-thinking-effort", "#adaptive-thinking--effort")]
+    );
+}
+
+#[test]
+fn mdbook_html_links_reach_their_chapters_and_mdbook_ids() {
+    let dir = tree(&[
+        ("guide/book.toml", "[book]\ntitle = \"x\"\n"),
+        ("guide/src/SUMMARY.md", "# Summary\n\n- [Creating](guide/creating.md)\n"),
+        ("guide/src/cli/README.md", "# CLI\n\n## `--dest-dir`: output\n"),
+        (
+            "guide/src/guide/creating.md",
+            "# Creating\n\n[cli](../cli/index.html)\n[opt](../cli/index.html#--dest-dir-output)\n[gone](../cli/gone.html)\n[self](creating.html)\n",
+        ),
+        // Outside the book GitHub resolves links: `.html` pages do not exist there.
+        ("README.md", "# R\n\n[cli](guide/src/cli/index.html)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "guide/src/guide/creating.md"), [row(5, "../cli/gone.html", "")]);
+    assert_eq!(broken(&a, "README.md"), [row(3, "guide/src/cli/index.html", "")]);
+}
+
+#[test]
+fn vitepress_routes_extensionless_links_public_assets_and_slugs() {
+    let dir = tree(&[
+        ("docs/.vitepress/config.ts", "export default {}\n"),
+        ("docs/index.md", "# Home\n"),
+        ("docs/guide/index.md", "# Guide\n"),
+        ("docs/config/build.md", "# Build\n\n## build.target\n"),
+        ("docs/public/logo.svg", "<svg/>"),
+        (
+            "docs/guide/features.md",
+            "# Features\n\n[a](/config/build#build-target)\n[b](/guide/)\n[c](./index)\n[d](/logo.svg)\n[e](../config/build.html#buildtarget)\n[f](/)\n[g](/config/nope)\n[h](/config/build#build-targets)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/guide/features.md"),
+        [
+            row(9, "/config/nope", ""),
+            row(10, "/config/build#build-targets", "/config/build#build-target"),
+        ]
+    );
+}
+
+#[test]
+fn docusaurus_links_without_extension_reach_their_docs() {
+    let dir = tree(&[
+        ("website/docusaurus.config.js", "module.exports = {};\n"),
+        ("website/docs/install.mdx", "# Install\n\n## Requirements {#reqs}\n"),
+        (
+            "website/docs/intro.md",
+            "# Intro\n\n[a](./install)\n[b](/install.mdx#reqs)\n[c](./missing)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "website/docs/intro.md"), [row(5, "./missing", "")]);
+}
+
+#[test]
+fn one_cause_in_one_doc_is_one_signal_listing_every_line() {
+    let dir = tree(&[
+        ("docs/a.md", "# A\n\n## Setup\n"),
+        (
+            "README.md",
+            "# R\n\n[x](docs/missing.md)\n\n[y](docs/missing.md)\n[z](docs/a.md#setpu)\n\n[again](docs/missing.md) and [z](docs/a.md#setpu)\n[other](docs/a.md#nothing-like-it)\n",
+        ),
+        ("docs/b.md", "# B\n\n[x](missing.md)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let sigs = a["signals"]["README.md"].as_array().unwrap();
+    let got: Vec<(u64, &str, &Value)> = sigs
+        .iter()
+        .map(|s| (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap(), &s["lines"]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, "docs/missing.md", &serde_json::json!([3, 5, 8])),
+            (6, "docs/a.md#setpu", &serde_json::json!([6, 8])),
+            (9, "docs/a.md#nothing-like-it", &Value::Null),
+        ]
+    );
+    assert_eq!(sigs[1]["suggestion"], "docs/a.md#setup");
+    assert!(sigs[0]["detail"].as_str().unwrap().contains("3 times"), "{}", sigs[0]["detail"]);
+    assert_eq!(broken(&a, "docs/b.md"), [row(3, "missing.md", "")], "other docs keep their own");
+}
+
+#[test]
+fn a_renamed_target_linked_twice_is_one_stale_name_location() {
+    let repo = GitRepo::new();
+    repo.write("docs/old.md", "# Old\n");
+    repo.write("README.md", "# R\n\n[a](docs/old.md)\n\n[b](docs/old.md)\n");
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    repo.git(&["mv", "docs/old.md", "docs/new.md"]);
+    repo.commit("2024-02-01T00:00:00Z", "rename");
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = a["signals"]["README.md"].as_array().unwrap();
+    assert_eq!(sigs.len(), 1, "{a:#}");
+    assert_eq!(sigs[0]["name"], "stale_name_location");
+    assert_eq!(sigs[0]["lines"], serde_json::json!([3, 5]));
+    assert_eq!(sigs[0]["suggestion"], "docs/new.md");
+}
+
+#[test]
+fn email_autolinks_and_rustdoc_paths_are_not_files() {
+    let dir = tree(&[(
+        "src/docs/routing.md",
+        "# Routing\n\nCopyright <dkm@kataplop.net>.\n\n[a](crate::routing::Router)\n[b](fn@crate::middleware::from_fn)\n[c](crate#state)\n[d](`tower::Service`)\n[e](crate)\n[f](self-hosting.md)\n[g](mailto-list.md)\n",
+    )]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "src/docs/routing.md"),
+        [row(10, "self-hosting.md", ""), row(11, "mailto-list.md", "")]
+    );
+}
+
+#[test]
+fn missing_targets_that_gitignore_ignores_are_build_products() {
+    let repo = GitRepo::new();
+    repo.write("docs/reference/cli.md", "# CLI\n");
+    repo.write(
+        "docs/guide.md",
+        "# Guide\n\n[cli](reference/cli.md#uv-run)\n[settings](reference/settings.md)\n\nGenerated: `docs/reference/cli.md`, missing: `docs/reference/env.md`.\n",
+    );
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    repo.git(&["rm", "-q", "docs/reference/cli.md"]);
+    repo.write(".gitignore", "/docs/reference/cli.md\n");
+    repo.commit("2024-02-01T00:00:00Z", "generate the reference at build time");
+    let a = scan_json(repo.path(), &[], 1);
+    let all = |name| of(&a, "docs/guide.md", name);
+    assert!(all("stale_name_location").is_empty(), "{a:#}");
+    assert_eq!(
+        all("broken_reference"),
+        [row(4, "reference/settings.md", ""), row(6, "docs/reference/env.md", "")]
+    );
+}
+
+#[test]
+fn absolute_system_paths_in_backticks_are_not_repo_paths() {
+    let dir = tree(&[
+        ("bin/release.sh", "#!/bin/sh\n"),
+        ("docs/a.md", "# A\n"),
+        (
+            "README.md",
+            "# R\n\nRuns `/bin/sh` and `/usr/bin/env`, then `bin/missing.sh` and `/docs/missing.md`.\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "README.md"),
+        [row(3, "/docs/missing.md", ""), row(3, "bin/missing.sh", "")]
+    );
+}
+
+#[test]
+fn a_grouped_signal_is_fixed_on_every_listed_line_through_check_and_clean() {
+    let p = crate::support::Project::new();
+    p.write("docs/api.md", "# API\n");
+    p.write("README.md", "# R\n\n[setup](docs/setup.md)\n\nAgain: [setup](docs/setup.md).\n");
+    let a = scan_json(p.root(), &["--no-git"], 1);
+    assert_eq!(a["signals"]["README.md"][0]["lines"], serde_json::json!([3, 5]));
+    // One entry per listed line, the second one anchored on a line that is not the
+    // signal's `line`: both are accepted and applied.
+    let entry = |line: u32| {
+        serde_json::json!({
+            "category": {"class": "stale", "subtype": "orphaned"},
+            "signals": ["broken_reference"],
+            "op": "Point the setup link at the API doc.",
+            "op_type": "deterministic",
+            "exact_edit": {"kind": "replace-text",
+                           "anchor": {"start_line": line, "end_line": line},
+                           "match": "docs/setup.md", "replacement": "docs/api.md"},
+            "confidence": 0.9})
+    };
+    let answer = serde_json::json!({"__kind__classify_file":
+        {"verdict": "entries", "entries": [entry(3), entry(5)]}});
+    std::fs::write(p.root().join("fx.json"), answer.to_string()).unwrap();
+    p.run(&["check", "--no-git"])
+        .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx.json"))
+        .expect_code(0);
+    let out = p.run(&["clean"]).expect_code(0);
+    assert_eq!(crate::support::json_line(&out)["applied"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        p.read("README.md"),
+        "# R\n\n[setup](docs/api.md)\n\nAgain: [setup](docs/api.md).\n"
+    );
+}
