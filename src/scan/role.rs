@@ -167,8 +167,8 @@ fn is_template(lower_dirs: &[String], name: &str) -> bool {
         || stem.ends_with("_template")
 }
 
-/// `README.zh.md`, `README-ja.md`, `README_pt-BR.md`, `README.中文.md` beside a
-/// `README.md`; or any file under a language folder that has a sibling language folder
+/// `README.zh.md`, `README-ja.md`, `README_pt-BR.md`, `README.中文.md` with a
+/// `README.md` beside it or in a folder above; or any file under a language folder that has a sibling language folder
 /// or an `i18n`-style parent (`docs/ja/`, `i18n/fr/…`).
 fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool {
     let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
@@ -178,13 +178,19 @@ fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool
             if original.is_empty() || !is_language_suffix(suffix) {
                 continue;
             }
-            let sibling = if dir.is_empty() {
-                format!("{original}.{ext}")
-            } else {
-                format!("{dir}/{original}.{ext}")
-            };
-            if all.binary_search(&sibling).is_ok() {
-                return true;
+            // The original sits beside it or in a folder above (`doc/README-ko.md`
+            // translates the root `README.md`).
+            let mut folder = Some(dir);
+            while let Some(d) = folder {
+                let original_path = if d.is_empty() {
+                    format!("{original}.{ext}")
+                } else {
+                    format!("{d}/{original}.{ext}")
+                };
+                if all.binary_search(&original_path).is_ok() {
+                    return true;
+                }
+                folder = (!d.is_empty()).then(|| d.rsplit_once('/').map_or("", |(up, _)| up));
             }
         }
     }
@@ -291,15 +297,20 @@ const POLICY_STEMS: [&str; 9] = [
     "citation",
 ];
 
+/// Whether `path` is a license or a community policy (its text is repeated verbatim by
+/// design and no code change makes it stale).
+pub fn is_policy_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = stem(name).to_ascii_lowercase();
+    POLICY_STEMS.contains(&stem.as_str())
+        || stem.starts_with("license")
+        || stem.starts_with("licence")
+}
+
 /// Whether code changes can make `path` (of `role`) stale: a doc that describes the
 /// current code, and not a license or a community policy.
 pub fn can_go_stale_from_code(path: &str, role: DocRole) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    let stem = stem(name).to_ascii_lowercase();
-    role.describes_current_code()
-        && !POLICY_STEMS.contains(&stem.as_str())
-        && !stem.starts_with("license")
-        && !stem.starts_with("licence")
+    role.describes_current_code() && !is_policy_file(path)
 }
 
 /// Why a file of `role` was left out of the default scope, for the artifact's `skipped`.
@@ -413,6 +424,8 @@ mod tests {
         assert_eq!(role_in("README_pt-BR.md", &["README.md"]), DocRole::Translation);
         assert_eq!(role_in("doc/README.中文.md", &["doc/README.md"]), DocRole::Translation);
         assert_eq!(role("README-ja.md"), DocRole::UserDoc);
+        assert_eq!(role_in("doc/README-ko.md", &["README.md"]), DocRole::Translation);
+        assert_eq!(role_in("doc/README-ko.md", &["docs/README.md"]), DocRole::UserDoc);
         assert_eq!(role_in("setup-guide.md", &["setup.md"]), DocRole::UserDoc);
         assert_eq!(role_in("docs/ja/intro.md", &["docs/en/intro.md"]), DocRole::Translation);
         assert_eq!(role_in("docs/ja/intro.md", &["docs/fr/intro.md"]), DocRole::Translation);

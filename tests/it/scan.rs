@@ -211,3 +211,28 @@ fn duplicate_content_is_one_signal_per_file_pair_listing_every_shared_block() {
     assert!(detail.starts_with("3 blocks (") && detail.contains("lines 3, 5, 7"), "{detail}");
     assert_eq!(a["signals"]["b.md"][0]["lines"], serde_json::json!([5, 7, 9]));
 }
+
+#[test]
+fn duplicate_content_leaves_out_snippets_in_three_files_readme_mirrors_and_licenses() {
+    let dir = tempfile::tempdir().unwrap();
+    let block =
+        |what: &str| format!("{what}: {}\n", "text long enough to count as a block ".repeat(8));
+    let write = |rel: &str, text: String| {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    // A note repeated on three pages is a snippet by design.
+    for page in ["a", "b", "c"] {
+        write(&format!("guide/{page}.md"), format!("# {page}\n\n{}", block("shared note")));
+    }
+    // The docs landing page mirrors the README; the license text is repeated verbatim.
+    write("README.md", format!("# P\n\n{}\n{}", block("intro"), block("licensed under")));
+    write("docs/index.md", format!("# P\n\n{}", block("intro")));
+    write("docs/license.md", format!("# License\n\n{}", block("licensed under")));
+    // A stray copy between two docs still fires.
+    write("notes/x.md", format!("# X\n\n{}", block("copied paragraph")));
+    write("notes/y.md", format!("# Y\n\n{}", block("copied paragraph")));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["notes/x.md", "notes/y.md"]);
+}
