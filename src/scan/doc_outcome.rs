@@ -70,7 +70,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocO
         signals,
         marked,
         prints: duplicate_content::prints(ctx, &doc, index),
-        churn: use_git.then(|| edit_recency_vs_churn::scope_of(ctx, &doc)),
+        churn: use_git.then(|| edit_recency_vs_churn::scope_of(&ctx.tree, &doc)).flatten(),
         // Last: the text moves out of the doc, to be counted once the tables are in.
         deferred_counts: waiting
             .map(|jobs| token_jobs::Deferred { text: std::mem::take(&mut doc.parsed.text), jobs }),
