@@ -43,7 +43,7 @@ pub struct Config {
 pub struct Thresholds {
     /// `edit_recency_vs_churn`: days between the doc's last change and the newest commit.
     pub stale_days: u32,
-    /// `edit_recency_vs_churn`: lines added + deleted in referenced code since then.
+    /// `edit_recency_vs_churn`: lines added + deleted since then in the files a doc names.
     pub churn_lines: u64,
     /// `archive_to_live_ratio`: share of a doc's tokens that is history.
     pub archive_ratio: f64,

@@ -113,7 +113,8 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         churn: (use_git
             && applies(SignalName::EditRecencyVsChurn)
             && role::can_go_stale_from_code(path, role))
-        .then(|| edit_recency_vs_churn::scope_of(ctx, &doc)),
+        .then(|| edit_recency_vs_churn::scope_of(&ctx.tree, &doc))
+        .flatten(),
         // Last: the text moves out of the doc, to be counted once the tables are in.
         deferred_counts: waiting
             .map(|jobs| token_jobs::Deferred { text: std::mem::take(&mut doc.parsed.text), jobs }),

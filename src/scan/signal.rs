@@ -3,6 +3,7 @@
 //! The shape is fixed by SPEC section 10: `detail` is for people, the rest for machines
 //! (`target` the exact text referred to, `suggestion` its known replacement in the same
 //! form, `related_path` the other file involved, `line..end_line` the 1-based span).
+//! A claim about history carries its evidence: `commit_range` and `changed_files`.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -82,6 +83,14 @@ pub struct Signal {
     /// duplicated block's first line), sorted, `line` first; absent for a single one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<u32>,
+    /// The commits a claim about history spans, `<since>..<head>` (12-hex abbreviations),
+    /// so `git diff <range> -- <changed_files>` shows it (`edit_recency_vs_churn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit_range: Option<String>,
+    /// The files that changed over `commit_range`, most churn first, then by path (at
+    /// most 20); `related_path` is the first (`edit_recency_vs_churn`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed_files: Vec<String>,
 }
 
 impl Signal {
@@ -96,6 +105,8 @@ impl Signal {
             suggestion: None,
             related_path: None,
             lines: Vec::new(),
+            commit_range: None,
+            changed_files: Vec::new(),
         }
     }
 
@@ -125,6 +136,12 @@ impl Signal {
     }
     pub fn with_related_path(mut self, related: impl Into<String>) -> Self {
         self.related_path = Some(related.into());
+        self
+    }
+    /// The history a churn claim spans: `commit_range` and the files that changed in it.
+    pub fn with_changes(mut self, commit_range: String, changed_files: Vec<String>) -> Self {
+        self.commit_range = Some(commit_range);
+        self.changed_files = changed_files;
         self
     }
 }

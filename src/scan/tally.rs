@@ -209,8 +209,11 @@ fn judge_churn(
             return;
         }
     };
+    let churn_lines = ctx.config.thresholds.churn_lines;
     for c in candidates {
         let at = since.binary_search(&c.since).expect("every candidate's commit was asked");
-        edit_recency_vs_churn::judge(ctx, c, &diffs[at], out);
+        if let Some(sig) = edit_recency_vs_churn::judge(c, head, &diffs[at], churn_lines) {
+            out.push(&c.path, sig);
+        }
     }
 }

@@ -76,9 +76,11 @@ fn old_docs_over_churned_code_fire_and_fresh_docs_do_not() {
     assert_eq!(guide.len(), 1);
     assert_eq!(guide[0]["related_path"], "src/engine.rs");
     assert!(guide[0]["detail"].as_str().unwrap().contains("152 days"), "{}", guide[0]["detail"]);
-    let notes = churn("tools/notes.md");
-    assert_eq!(notes.len(), 1, "no references: the folder's code counts");
-    assert_eq!(notes[0]["related_path"], "tools");
+    assert_eq!(guide[0]["changed_files"], serde_json::json!(["src/engine.rs"]));
+    assert!(
+        churn("tools/notes.md").is_empty(),
+        "it names no file: the code churning in its folder says nothing about it"
+    );
     assert!(churn("docs/fresh.md").is_empty(), "edited in the newest commit");
     assert!(churn("README.md").is_empty(), "its references churned too little");
 }
@@ -116,11 +118,18 @@ fn paths_with_spaces_and_non_utf8_bytes_survive_the_history_pass() {
         std::fs::write(repo.path().join(name), lines(300, "x")).unwrap();
     }
     repo.write("src/with space.rs", &lines(3, "y"));
+    repo.write("docs/odd.md", "# Odd\n\nSee [the spaced file](../src/with%20space.rs).\n");
     repo.commit("2024-07-01T00:00:00Z", "odd names");
+    repo.write("src/with space.rs", &lines(200, "y"));
+    repo.commit("2024-11-01T00:00:00Z", "grow the spaced file");
     let a = scan_json(repo.path(), &[], 1);
     assert_eq!(a["git"]["used"], true);
     let guide = a["signals"]["docs/guide.md"].as_array().unwrap();
     assert!(guide.iter().any(|s| s["name"] == "edit_recency_vs_churn"));
+    let odd = named(&a, "docs/odd.md", "edit_recency_vs_churn");
+    assert_eq!(odd.len(), 1, "{odd:#?}");
+    assert_eq!(odd[0]["changed_files"], serde_json::json!(["src/with space.rs"]));
+    assert!(odd[0]["detail"].as_str().unwrap().contains("src/with space.rs 197"), "{}", odd[0]);
     let readme = a["signals"]["README.md"].as_array().unwrap();
     assert_eq!(readme.iter().filter(|s| s["name"] == "stale_name_location").count(), 3);
 }
@@ -171,5 +180,111 @@ fn churn_is_the_net_change_since_the_doc_so_undone_work_does_not_count() {
     assert!(!fired("docs/flip.md"), "400 lines changed, but the code is back where it was");
     assert!(fired("docs/grow.md"), "120 lines more than when the doc was written");
     let grow = &a["signals"]["docs/grow.md"][0];
-    assert!(grow["detail"].as_str().unwrap().contains("churned 120 lines"), "{grow}");
+    assert!(grow["detail"].as_str().unwrap().contains("changed 120 lines"), "{grow}");
+}
+
+/// The signals of `name` on `path`.
+fn named(a: &serde_json::Value, path: &str, name: &str) -> Vec<serde_json::Value> {
+    a["signals"][path]
+        .as_array()
+        .map(|s| s.iter().filter(|s| s["name"] == name).cloned().collect())
+        .unwrap_or_default()
+}
+
+/// Docs of every kind over code that churns: only a doc whose named files moved fires.
+fn named_files_repo() -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "README.md",
+        "# Tool\n\n[![CI](https://img.shields.io/badge/ci-passing-green)](https://example.com/ci)\n[![docs](https://img.shields.io/badge/docs-yes-blue)](https://example.com/docs)\n",
+    );
+    repo.write(
+        "CODE_OF_CONDUCT.md",
+        "# Code of conduct\n\nBe kind. Report problems to the maintainers.\n",
+    );
+    repo.write(
+        "docs/api.md",
+        "# API\n\nThe [engine](../src/engine.rs) calls `src/util.rs`; the [whole crate](../src)\nand the [guide](cli.md).\n\n![logo](../assets/logo.svg)\n\nSee `src/steady.rs` too.\n",
+    );
+    repo.write(
+        "docs/cli.md",
+        "# CLI\n\nThe entry point is [cli.rs](../src/cli.rs), among [the sources](../src/).\n",
+    );
+    repo.write("docs/build.py", &lines(5, "# step"));
+    repo.write("src/engine.rs", &lines(10, "// line"));
+    repo.write("src/util.rs", &lines(10, "// util"));
+    repo.write("src/steady.rs", &lines(10, "// steady"));
+    repo.write("src/cli.rs", &lines(10, "// cli"));
+    repo.write("src/other.rs", &lines(10, "// other"));
+    repo.write("assets/logo.svg", &lines(10, "<!-- svg -->"));
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.write("src/engine.rs", &format!("{}{}", lines(10, "// line"), lines(150, "// more")));
+    repo.write("src/util.rs", &format!("{}{}", lines(10, "// util"), lines(30, "// more")));
+    repo.write("src/other.rs", &lines(400, "// rewritten"));
+    repo.write("docs/build.py", &lines(300, "# stage"));
+    repo.write("assets/logo.svg", &lines(500, "<!-- redrawn -->"));
+    repo.commit("2024-06-01T00:00:00Z", "churn the code");
+    repo
+}
+
+#[test]
+fn a_doc_that_names_no_file_never_fires_however_much_code_churned() {
+    let repo = named_files_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    assert!(named(&a, "README.md", "edit_recency_vs_churn").is_empty(), "badges only");
+    assert!(named(&a, "CODE_OF_CONDUCT.md", "edit_recency_vs_churn").is_empty());
+}
+
+#[test]
+fn a_doc_whose_folder_churned_but_whose_named_files_did_not_stays_quiet() {
+    let repo = named_files_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    let cli = named(&a, "docs/cli.md", "edit_recency_vs_churn");
+    assert!(
+        cli.is_empty(),
+        "its folder and a folder it links churned, src/cli.rs did not: {cli:?}"
+    );
+}
+
+#[test]
+fn a_doc_whose_named_files_churned_fires_with_the_files_and_the_commit_range() {
+    let repo = named_files_repo();
+    let head = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    let since = repo.git(&["rev-parse", "HEAD~1"]).trim().to_string();
+    let a = scan_json(repo.path(), &[], 1);
+    let api = named(&a, "docs/api.md", "edit_recency_vs_churn");
+    assert_eq!(api.len(), 1, "{api:#?}");
+    let s = &api[0];
+    let range = format!("{}..{}", &since[..12], &head[..12]);
+    assert_eq!(s["commit_range"], range.as_str());
+    // Named and changed, most churn first; the folder link, the image, the Markdown
+    // link and the unchanged file are not churn.
+    assert_eq!(s["changed_files"], serde_json::json!(["src/engine.rs", "src/util.rs"]));
+    assert_eq!(s["related_path"], "src/engine.rs");
+    let detail = s["detail"].as_str().unwrap();
+    for part in ["152 days", "180 lines", "src/engine.rs 150", "src/util.rs 30", range.as_str()] {
+        assert!(detail.contains(part), "{part:?} missing from {detail:?}");
+    }
+    assert!(!detail.contains("logo.svg") && !detail.contains("other.rs"), "{detail}");
+}
+
+#[test]
+fn sarif_carries_the_churn_evidence_as_related_locations_and_properties() {
+    let repo = named_files_repo();
+    let out = dochygiene(repo.path(), &["scan", "--format", "sarif"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let log: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let churn: Vec<_> = results.iter().filter(|r| r["ruleId"] == "edit_recency_vs_churn").collect();
+    assert_eq!(churn.len(), 1, "{churn:#?}");
+    let related: Vec<&str> = churn[0]["relatedLocations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(related, ["src/engine.rs", "src/util.rs"]);
+    let props = &churn[0]["properties"];
+    assert_eq!(props["changed_files"], serde_json::json!(["src/engine.rs", "src/util.rs"]));
+    assert_eq!(props["commit_range"].as_str().unwrap().len(), 26, "{props}");
 }

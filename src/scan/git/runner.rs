@@ -1,12 +1,12 @@
 //! Runs the `git` binary: one `rev-parse` to learn whether the root is in a work tree
 //! (and shallow), one `git log --raw` over the whole tree (renames, deletions, last
 //! changes), and — only when some doc is old enough for `edit_recency_vs_churn` — one
-//! `git diff-tree --stdin` for the net line churn of the non-Markdown files those docs
-//! read, from each such doc's last commit to HEAD. Never a process per file.
+//! `git diff-tree --stdin` for the net line churn of the files those docs name, from
+//! each such doc's last commit to HEAD. Never a process per file.
 //!
 //! Line counts need blob diffs, which cost far more than the tree diffs of `--raw`; a net
-//! diff per distinct commit, limited to the files the signal reads, keeps that cost off
-//! the walk over history.
+//! diff per distinct commit, limited to the files docs name (never a folder, never
+//! rename detection), keeps that cost off the walk over history.
 //!
 //! Git's absence, a non-repository or an empty repository are not errors: the scan goes
 //! on without git signals and the artifact's `GitStatus.note` says why.
@@ -32,11 +32,10 @@ pub const LOG_ARGS: [&str; 7] =
 /// The `git diff-tree` arguments of the churn pass. Each stdin line is `<HEAD> <commit>`:
 /// HEAD diffed against that commit as its parent, one record (header included, even when
 /// empty) per line, in order. The pathspec of `churn_pathspec` follows.
-pub const CHURN_ARGS: [&str; 11] = [
+pub const CHURN_ARGS: [&str; 10] = [
     "diff-tree",
     "--stdin",
     "-r",
-    "-M",
     "--numstat",
     "-z",
     "--always",
@@ -46,7 +45,7 @@ pub const CHURN_ARGS: [&str; 11] = [
     "--format=%x01%H %ct",
 ];
 
-/// Past this many pathspec entries the churn pass reads the whole tree instead.
+/// Pathspec entries per `git diff-tree` (command lines stay far below the OS limit).
 const MAX_PATHSPEC: usize = 1000;
 
 /// Reads the history of the repository holding `root`, paths relative to `root`.
@@ -88,18 +87,33 @@ pub fn load(root: &Path) -> GitLoad {
     GitLoad::Loaded(History::from_commits(commits, shallow))
 }
 
-/// The net line churn (added + deleted) of `paths` (root-relative files or folders)
-/// between each commit of `since` and `head`, as one list of `(path, lines)` per commit,
-/// in order: one `git diff-tree --stdin` for all of them. On failure the reason is
-/// returned.
+/// The net line churn (added + deleted) of the files `paths` (root-relative) between
+/// each commit of `since` and `head`, as one list of `(path, lines)` per commit, in
+/// order: one `git diff-tree --stdin` for all of them (one per `MAX_PATHSPEC` files).
+/// Files that did not change are left out. On failure the reason is returned.
 pub fn load_net_churn(
     root: &Path,
     head: &str,
     since: &[String],
     paths: &[String],
 ) -> Result<Vec<Vec<(String, u64)>>, String> {
-    let whole = [".".to_string()];
-    let paths = if paths.len() > MAX_PATHSPEC { &whole[..] } else { paths };
+    let mut churn: Vec<Vec<(String, u64)>> = vec![Vec::new(); since.len()];
+    let input: String = since.iter().map(|c| format!("{head} {c}\n")).collect();
+    for chunk in paths.chunks(MAX_PATHSPEC) {
+        for (all, part) in churn.iter_mut().zip(diff_tree(root, &input, since.len(), chunk)?) {
+            all.extend(part);
+        }
+    }
+    Ok(churn)
+}
+
+/// One `git diff-tree --stdin` over `input` (`records` lines), limited to `paths`.
+fn diff_tree(
+    root: &Path,
+    input: &str,
+    records: usize,
+    paths: &[String],
+) -> Result<Vec<Vec<(String, u64)>>, String> {
     let mut child = git(root)
         .args(CHURN_ARGS)
         .arg("--")
@@ -109,7 +123,6 @@ pub fn load_net_churn(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("git diff-tree could not be run ({e})"))?;
-    let input: String = since.iter().map(|c| format!("{head} {c}\n")).collect();
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // Written on its own thread: git answers line by line, and a full output pipe must
     // not wait on a full input pipe.
@@ -125,27 +138,17 @@ pub fn load_net_churn(
         let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
         return Err(format!("git diff-tree failed ({why})"));
     }
-    let records = parse_log(&out.stdout);
-    if records.len() != since.len() {
-        return Err(format!(
-            "git diff-tree gave {} records for {} commits",
-            records.len(),
-            since.len()
-        ));
+    let parsed = parse_log(&out.stdout);
+    if parsed.len() != records {
+        return Err(format!("git diff-tree gave {} records for {records} commits", parsed.len()));
     }
-    Ok(records.into_iter().map(|r| r.churn).collect())
+    Ok(parsed.into_iter().map(|r| r.churn).collect())
 }
 
-/// `paths` as literal pathspecs, minus Markdown: docs never count as churn, and leaving
-/// them out spares git their blob diffs.
+/// `paths` as literal pathspecs: a name with `*`, `:` or `[` means itself.
 fn churn_pathspec(paths: &[String]) -> Vec<String> {
-    let mut spec: Vec<String> = paths.iter().map(|p| format!(":(literal){p}")).collect();
-    spec.extend(MARKDOWN_EXTENSIONS.iter().map(|ext| format!(":(exclude,glob,icase)**/*.{ext}")));
-    spec
+    paths.iter().map(|p| format!(":(literal){p}")).collect()
 }
-
-/// What `broken_reference::is_markdown` calls Markdown.
-const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "mdx", "markdown"];
 
 fn git(root: &Path) -> Command {
     let mut cmd = Command::new("git");
@@ -170,12 +173,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn churn_pathspec_is_literal_and_leaves_out_markdown() {
-        let spec = churn_pathspec(&["src/a b.rs".into(), ":odd".into(), ".".into()]);
-        assert_eq!(spec[..3], [":(literal)src/a b.rs", ":(literal):odd", ":(literal)."]);
-        assert_eq!(spec[3], ":(exclude,glob,icase)**/*.md");
-        let is_md = crate::scan::signals::broken_reference::is_markdown;
-        assert!(MARKDOWN_EXTENSIONS.iter().all(|e| is_md(&format!("x.{e}"))));
+    fn churn_pathspec_is_literal() {
+        let spec = churn_pathspec(&["src/a b.rs".into(), ":odd".into(), "x[1]*.rs".into()]);
+        assert_eq!(spec, [":(literal)src/a b.rs", ":(literal):odd", ":(literal)x[1]*.rs"]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `--format sarif`: a SARIF 2.1.0 log built with serde_json — one rule per signal name
 //! (all eight, always, in SPEC order), one result per signal, root-relative URIs under
-//! `%SRCROOT%`, the other file as a related location, `target`/`suggestion` as result
-//! properties.
+//! `%SRCROOT%`, the other file (or every changed file of a churn claim) as related
+//! locations, `target`/`suggestion`/`commit_range`/`changed_files` as result properties.
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use serde_json::{json, Value};
@@ -56,10 +56,22 @@ pub fn sarif(artifact: &ScanArtifact) -> String {
                     "region": region,
                 }}],
             });
-            if let Some(related) = &s.related_path {
-                result["relatedLocations"] = json!([{"id": 1, "physicalLocation": {
-                    "artifactLocation": {"uri": uri(related), "uriBaseId": "%SRCROOT%"}
-                }}]);
+            let related: Vec<&String> = if s.changed_files.is_empty() {
+                s.related_path.iter().collect()
+            } else {
+                s.changed_files.iter().collect()
+            };
+            if !related.is_empty() {
+                let locations: Vec<Value> = related
+                    .iter()
+                    .enumerate()
+                    .map(|(i, path)| {
+                        json!({"id": i + 1, "physicalLocation": {
+                            "artifactLocation": {"uri": uri(path), "uriBaseId": "%SRCROOT%"}
+                        }})
+                    })
+                    .collect();
+                result["relatedLocations"] = Value::Array(locations);
             }
             let mut props = serde_json::Map::new();
             if let Some(t) = &s.target {
@@ -67,6 +79,12 @@ pub fn sarif(artifact: &ScanArtifact) -> String {
             }
             if let Some(t) = &s.suggestion {
                 props.insert("suggestion".into(), json!(t));
+            }
+            if let Some(range) = &s.commit_range {
+                props.insert("commit_range".into(), json!(range));
+            }
+            if !s.changed_files.is_empty() {
+                props.insert("changed_files".into(), json!(s.changed_files));
             }
             if !props.is_empty() {
                 result["properties"] = Value::Object(props);
@@ -102,7 +120,7 @@ pub fn description(name: SignalName) -> &'static str {
         SignalName::BrokenReference => "A relative link, image, reference definition, fragment or backticked repo path points at nothing.",
         SignalName::StaleNameLocation => "A missing link target that git history shows renamed or deleted.",
         SignalName::VersionSkew => "The doc names a project or toolchain version older than the manifest or pin.",
-        SignalName::EditRecencyVsChurn => "The doc has not changed in months while the code it references churned.",
+        SignalName::EditRecencyVsChurn => "The doc has not changed in months while the files it names churned.",
         SignalName::ArchiveToLiveRatio => "Much of the doc is history, changelog or struck-through text, or its folder is mostly archived docs.",
         SignalName::FrontmatterMarker => "The doc marks itself done, superseded, deprecated or archived.",
         SignalName::DuplicateContent => "A block of the doc also appears in another file.",

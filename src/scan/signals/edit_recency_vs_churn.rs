@@ -1,27 +1,48 @@
 //! `edit_recency_vs_churn`: a doc last changed ≥ 90 days (configurable) before the
-//! newest commit, while the files it references — else the code in its folder —
-//! churned ≥ 100 lines since: the net diff from the doc's last commit to HEAD, lines
-//! added + deleted ("how far the code moved since the doc was written"; a change undone
-//! later is no churn). Markdown files never count as churn.
+//! newest commit, while the files it names churned ≥ 100 lines since: the net diff
+//! from the doc's last commit to HEAD, lines added + deleted ("how far the code moved
+//! since the doc was written"; a change undone later is no churn).
+//!
+//! Only files the doc names explicitly count — existing non-Markdown files it links to
+//! or writes as a backticked repo path — never a folder, an image it embeds or another
+//! doc. A doc that names no file never fires: a badge-only README, a code of conduct or
+//! an issue template claims nothing about code. `fires_for` is the one gate.
 //!
 //! While a doc is parsed (history may still be loading on another thread) its
 //! `ChurnScope` is noted; once history is known, the docs old enough become
 //! `Candidate`s, the engine reads every candidate's net churn in one `git diff-tree`
-//! and `judge`s them.
+//! and `judge`s them. A signal carries its evidence (`commit_range`, `changed_files`),
+//! so `git diff --stat <range> -- <files>` checks the claim.
 //!
 //! "Now" plays no part: the newest commit is the clock, so a repository left alone for
 //! a year does not make every doc stale.
 
-use crate::scan::context::{Doc, Findings, ScanContext};
+use std::cmp::Reverse;
+use std::collections::HashMap;
+
+use crate::scan::context::Doc;
 use crate::scan::git::History;
-use crate::scan::resolve::{classify, LinkTarget};
+use crate::scan::markdown::LinkKind;
+use crate::scan::resolve::{classify, join, LinkTarget};
+use crate::scan::scope::DEFAULT_EXCLUDED_DIRS;
 use crate::scan::signal::{Signal, SignalName};
+use crate::scan::tree::{PathKind, Tree};
 
 use super::broken_reference::{is_markdown, repo_path_candidate};
 
 const DAY: i64 = 86_400;
 
-/// A doc old enough to be judged, and the paths whose churn judges it.
+/// Hex digits of a commit in `commit_range`.
+const ABBREV: usize = 12;
+
+/// Changed files the detail names with their line counts; the rest are summed.
+const DETAIL_FILES: usize = 3;
+
+/// Changed files listed in `changed_files`: enough to check the claim, small enough
+/// for a classify request's budget (the detail counts them all).
+const MAX_CHANGED_FILES: usize = 20;
+
+/// A doc old enough to be judged, and the files whose churn judges it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
     pub path: String,
@@ -30,26 +51,62 @@ pub struct Candidate {
     /// That commit's hash.
     pub since: String,
     pub age_days: i64,
-    /// Referenced files, or the doc's folder when it references none.
-    pub scope: Vec<String>,
-    pub referenced: bool,
+    /// The files the doc names (root-relative, sorted, never empty).
+    pub named: Vec<String>,
 }
 
-/// The paths whose churn would judge a doc: the files it references, else its folder.
+/// The files whose churn would judge a doc: the ones it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChurnScope {
-    pub paths: Vec<String>,
-    pub referenced: bool,
+    pub named: Vec<String>,
 }
 
-/// `doc`'s churn scope, read while the doc is parsed.
-pub fn scope_of(ctx: &ScanContext<'_>, doc: &Doc) -> ChurnScope {
-    let refs = referenced_paths(ctx, doc);
-    if refs.is_empty() {
-        ChurnScope { paths: vec![doc.dir().to_string()], referenced: false }
-    } else {
-        ChurnScope { paths: refs, referenced: true }
+/// `doc`'s churn scope, read while the doc is parsed; `None` when the signal can never
+/// fire on it.
+pub fn scope_of(tree: &Tree, doc: &Doc) -> Option<ChurnScope> {
+    let named = named_files(tree, doc);
+    fires_for(&named).then_some(ChurnScope { named })
+}
+
+/// Whether `edit_recency_vs_churn` may judge a doc at all by what it names: a doc that
+/// names no file says nothing code can contradict. Doc roles that cannot go stale from
+/// code (changelogs, templates, licenses…) never reach here: `doc_outcome` asks
+/// `role::can_go_stale_from_code` first.
+pub fn fires_for(named: &[String]) -> bool {
+    !named.is_empty()
+}
+
+/// The existing files `doc` names, root-relative, sorted, unique: targets of its links
+/// (not images: an embedded image changes with the doc) and its backticked repo paths
+/// (from the root, else from the doc's folder). Folders, Markdown files, paths outside
+/// the root and build outputs (`target/`, `node_modules/`…) are not named files.
+pub fn named_files(tree: &Tree, doc: &Doc) -> Vec<String> {
+    let is_file = |p: &str| tree.kind(p) == PathKind::File;
+    let mut out = Vec::new();
+    for link in &doc.parsed.links {
+        if link.kind == LinkKind::Image {
+            continue;
+        }
+        if let LinkTarget::Local { path, .. } = classify(&link.dest, doc.dir()) {
+            out.push(path);
+        }
     }
+    for span in &doc.parsed.code_spans {
+        if let Some(path) = repo_path_candidate(&span.text) {
+            let from_doc = join(doc.dir(), &path);
+            out.push(if !is_file(&path) && is_file(&from_doc) { from_doc } else { path });
+        }
+    }
+    out.retain(|p| {
+        let first = p.split('/').next().unwrap_or_default();
+        !p.starts_with("../")
+            && !DEFAULT_EXCLUDED_DIRS.contains(&first)
+            && !is_markdown(p)
+            && is_file(p)
+    });
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The doc at `path` as a candidate, when it is at least `stale_days` older than the
@@ -70,127 +127,162 @@ pub fn candidate(
         changed,
         since: since.to_string(),
         age_days,
-        scope: scope.paths,
-        referenced: scope.referenced,
+        named: scope.named,
     })
 }
 
-/// The git pathspec covering every candidate's scope: folders absorb what lies under
-/// them; the root (`.`) absorbs everything.
+/// Every file some candidate names, sorted, unique: the churn pass's pathspec.
 pub fn pathspec(candidates: &[Candidate]) -> Vec<String> {
-    let mut all: Vec<&str> =
-        candidates.iter().flat_map(|c| c.scope.iter().map(String::as_str)).collect();
-    if all.contains(&"") {
-        return vec![".".to_string()];
-    }
+    let mut all: Vec<String> = candidates.iter().flat_map(|c| c.named.iter().cloned()).collect();
     all.sort_unstable();
     all.dedup();
-    let mut out: Vec<String> = Vec::new();
-    for p in all {
-        let covered = out
-            .iter()
-            .any(|kept| p.strip_prefix(kept.as_str()).is_some_and(|r| r.starts_with('/')));
-        if !covered {
-            out.push(p.to_string());
-        }
-    }
-    out
+    all
 }
 
-/// Adds the signal when the candidate's referenced code moved on without it; `diff` is
-/// the net churn `(path, lines)` from the candidate's last commit to HEAD.
-pub fn judge(ctx: &ScanContext<'_>, c: &Candidate, diff: &[(String, u64)], out: &mut Findings) {
-    let churns = churn_by_path(diff, &c.scope);
-    let total: u64 = churns.iter().map(|(_, n)| n).sum();
-    if total < ctx.config.thresholds.churn_lines {
-        return;
-    }
-    let top = churns
+/// The signal, when the files the candidate names moved on without it. `diff` is the
+/// net churn `(path, lines)` from the candidate's last commit to `head`; it may hold
+/// files other candidates name.
+pub fn judge(
+    c: &Candidate,
+    head: &str,
+    diff: &[(String, u64)],
+    churn_lines: u64,
+) -> Option<Signal> {
+    let lines: HashMap<&str, u64> = diff.iter().map(|(p, n)| (p.as_str(), *n)).collect();
+    let mut changed: Vec<(&str, u64)> = c
+        .named
         .iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))
-        .map(|(p, _)| p.clone())
-        .unwrap_or_default();
-    let what = if c.referenced { "the files it references" } else { "the code in its folder" };
-    let detail = format!(
-        "last changed {} days before the newest commit; {what} churned {total} lines since",
-        c.age_days
-    );
-    let related = if top.is_empty() { ".".to_string() } else { top };
-    out.push(
-        &c.path,
-        Signal::new(SignalName::EditRecencyVsChurn, 1, detail).with_related_path(related),
-    );
-}
-
-/// Existing non-Markdown paths a doc links to or names in backticks, sorted, unique.
-fn referenced_paths(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<String> {
-    let mut out = Vec::new();
-    for link in &doc.parsed.links {
-        if let LinkTarget::Local { path, .. } = classify(&link.dest, doc.dir()) {
-            out.push(path);
-        }
-    }
-    out.extend(doc.parsed.code_spans.iter().filter_map(|c| repo_path_candidate(&c.text)));
-    out.retain(|p| !p.starts_with("../") && !is_markdown(p) && ctx.tree.exists(p));
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// Per scope path (a file, a folder, `""` for the whole tree), the lines `diff` changed
-/// in non-Markdown files under it; paths without churn are left out.
-fn churn_by_path(diff: &[(String, u64)], scope: &[String]) -> Vec<(String, u64)> {
-    scope
-        .iter()
-        .map(|p| {
-            let lines = diff
-                .iter()
-                .filter(|(file, _)| is_at_or_under(file, p) && !is_markdown(file))
-                .map(|(_, n)| n)
-                .sum();
-            (p.clone(), lines)
-        })
+        .filter_map(|f| lines.get(f.as_str()).map(|n| (f.as_str(), *n)))
         .filter(|(_, n)| *n > 0)
-        .collect()
+        .collect();
+    let total: u64 = changed.iter().map(|(_, n)| n).sum();
+    if changed.is_empty() || total < churn_lines {
+        return None;
+    }
+    changed.sort_by_key(|(path, n)| (Reverse(*n), *path));
+    let range = format!("{}..{}", abbrev(&c.since), abbrev(head));
+    let mut listed: Vec<String> =
+        changed.iter().take(DETAIL_FILES).map(|(p, n)| format!("{p} {n}")).collect();
+    if changed.len() > DETAIL_FILES {
+        let rest = &changed[DETAIL_FILES..];
+        let rest_lines: u64 = rest.iter().map(|(_, n)| n).sum();
+        listed.push(format!("{} more files ({rest_lines} lines)", rest.len()));
+    }
+    let detail = format!(
+        "last changed {} days before the newest commit; since then ({range}) {} of the {} files it names changed {total} lines: {}",
+        c.age_days,
+        changed.len(),
+        c.named.len(),
+        listed.join(", ")
+    );
+    let files: Vec<String> =
+        changed.iter().take(MAX_CHANGED_FILES).map(|(p, _)| p.to_string()).collect();
+    Some(
+        Signal::new(SignalName::EditRecencyVsChurn, 1, detail)
+            .with_related_path(files[0].clone())
+            .with_changes(range, files),
+    )
 }
 
-fn is_at_or_under(file: &str, scope: &str) -> bool {
-    scope.is_empty()
-        || file.strip_prefix(scope).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+fn abbrev(hash: &str) -> &str {
+    hash.get(..ABBREV).unwrap_or(hash)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn cand(scope: &[&str]) -> Candidate {
+    fn cand(named: &[&str]) -> Candidate {
         Candidate {
-            path: "d.md".into(),
+            path: "docs/d.md".into(),
             changed: 0,
-            since: "c0".into(),
+            since: "0123456789abcdef0123".into(),
             age_days: 100,
-            scope: scope.iter().map(|s| s.to_string()).collect(),
-            referenced: true,
+            named: named.iter().map(|s| s.to_string()).collect(),
         }
     }
 
-    #[test]
-    fn churn_sums_files_and_folders_but_never_docs() {
-        let diff: Vec<(String, u64)> = [("src/a.rs", 60), ("src/b.rs", 50), ("docs/x.md", 9)]
-            .iter()
-            .map(|(p, n)| (p.to_string(), *n))
-            .collect();
-        let scope = |s: &[&str]| s.iter().map(|p| p.to_string()).collect::<Vec<_>>();
-        assert_eq!(churn_by_path(&diff, &scope(&["src/a.rs"])), [("src/a.rs".into(), 60)]);
-        assert_eq!(churn_by_path(&diff, &scope(&["src"])), [("src".into(), 110)]);
-        assert_eq!(churn_by_path(&diff, &scope(&[""])), [("".into(), 110)]);
-        assert!(churn_by_path(&diff, &scope(&["sr", "docs"])).is_empty());
+    fn diff(rows: &[(&str, u64)]) -> Vec<(String, u64)> {
+        rows.iter().map(|(p, n)| (p.to_string(), *n)).collect()
+    }
+
+    fn doc(path: &str, text: &str) -> Doc {
+        Doc { path: path.into(), parsed: crate::scan::markdown::parse(text.into()), bytes: 0 }
     }
 
     #[test]
-    fn pathspec_folds_paths_under_folders() {
-        let spec = pathspec(&[cand(&["src/a.rs", "src"]), cand(&["lib/x.rs", "src2/y.rs"])]);
-        assert_eq!(spec, ["lib/x.rs", "src", "src2/y.rs"]);
-        assert_eq!(pathspec(&[cand(&["src/a.rs"]), cand(&[""])]), ["."]);
+    fn named_files_are_existing_linked_or_backticked_files_never_folders_images_or_docs() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["src/a.rs", "src/b.rs", "docs/run.sh", "docs/other.md", "logo.png", "target/x"] {
+            let path = dir.path().join(f);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x\n").unwrap();
+        }
+        let tree = Tree::new(dir.path());
+        let d = doc(
+            "docs/d.md",
+            "[a](../src/a.rs#L3) [again](/src/a.rs) [folder](../src/) [doc](other.md)\n\
+             ![logo](../logo.png) [gone](../src/gone.rs) [web](https://x.test/src/b.rs)\n\
+             `src/b.rs:10` `docs/run.sh` `run.sh` `sub/run.sh` `target/x` `src`\n\n\
+             ```\nsrc/c.rs\n```\n",
+        );
+        assert_eq!(named_files(&tree, &d), ["docs/run.sh", "src/a.rs", "src/b.rs"]);
+        let badges = doc("README.md", "[![ci](https://x.test/b.svg)](https://x.test)\n");
+        assert_eq!(scope_of(&tree, &badges), None, "a doc that names no file never fires");
+        let named = doc("README.md", "See `docs/run.sh`.\n");
+        assert_eq!(scope_of(&tree, &named).unwrap().named, ["docs/run.sh"]);
+    }
+
+    #[test]
+    fn only_named_files_count_and_the_signal_carries_its_evidence() {
+        let c = cand(&["src/a.rs", "src/b.rs", "src/c.rs", "src/same.rs"]);
+        let head = "fedcba9876543210fedc";
+        let d = diff(&[("src/b.rs", 60), ("src/a.rs", 60), ("src/c.rs", 5), ("src/other.rs", 900)]);
+        let s = judge(&c, head, &d, 100).expect("125 lines of named files churned");
+        assert_eq!(s.commit_range.as_deref(), Some("0123456789ab..fedcba987654"));
+        assert_eq!(s.changed_files, ["src/a.rs", "src/b.rs", "src/c.rs"], "churn, then path");
+        assert_eq!(s.related_path.as_deref(), Some("src/a.rs"));
+        assert_eq!(s.line, 1);
+        assert_eq!(
+            s.detail,
+            "last changed 100 days before the newest commit; since then \
+             (0123456789ab..fedcba987654) 3 of the 4 files it names changed 125 lines: \
+             src/a.rs 60, src/b.rs 60, src/c.rs 5"
+        );
+        assert_eq!(judge(&c, head, &d, 126), None, "under the threshold");
+        let only_others = diff(&[("src/other.rs", 900), ("src", 900)]);
+        assert_eq!(judge(&c, head, &only_others, 100), None, "files it does not name");
+    }
+
+    #[test]
+    fn the_detail_sums_files_past_the_first_few() {
+        let c = cand(&["a.rs", "b.rs", "c.rs", "d.rs", "e.rs"]);
+        let d = diff(&[("a.rs", 50), ("b.rs", 40), ("c.rs", 30), ("d.rs", 20), ("e.rs", 10)]);
+        let s = judge(&c, "h", &d, 100).unwrap();
+        assert!(
+            s.detail.ends_with("a.rs 50, b.rs 40, c.rs 30, 2 more files (30 lines)"),
+            "{}",
+            s.detail
+        );
+        assert_eq!(s.changed_files.len(), 5);
+        assert_eq!(s.commit_range.as_deref(), Some("0123456789ab..h"));
+    }
+
+    #[test]
+    fn changed_files_stop_at_twenty_and_the_detail_counts_them_all() {
+        let names: Vec<String> = (0..30).map(|i| format!("f{i:02}.rs")).collect();
+        let c = cand(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        let d: Vec<(String, u64)> = names.iter().map(|n| (n.clone(), 10)).collect();
+        let s = judge(&c, "h", &d, 100).unwrap();
+        assert_eq!(s.changed_files.len(), MAX_CHANGED_FILES);
+        assert_eq!(s.changed_files[0], "f00.rs");
+        assert!(s.detail.contains("30 of the 30 files it names changed 300 lines"), "{}", s.detail);
+        assert!(s.detail.ends_with("27 more files (270 lines)"), "{}", s.detail);
+    }
+
+    #[test]
+    fn pathspec_is_the_union_of_named_files() {
+        let spec = pathspec(&[cand(&["src/a.rs", "src/b.rs"]), cand(&["lib/x.rs", "src/a.rs"])]);
+        assert_eq!(spec, ["lib/x.rs", "src/a.rs", "src/b.rs"]);
     }
 }
