@@ -1,7 +1,7 @@
 //! Finalize (SPEC section 8): turns accepted answers into report entries with every guard
-//! field computed here — hashes, flags, a move's inbound references, tier, token counts,
-//! ids — and assembles the report. It never calls a model and never trusts one with a
-//! computed field.
+//! field computed here — hashes, flags, a move's inbound references and own links, tier,
+//! token counts, ids — and assembles the report. It never calls a model and never trusts
+//! one with a computed field.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,14 +12,14 @@ use super::file_view::FileView;
 use super::plan::Outcome;
 use crate::error::{Error, Result};
 use crate::hash::sha256_hex;
-use crate::inbound::{find_inbound, Move};
+use crate::inbound::{find_inbound, plan_own_links, Move};
 use crate::protocol::{Proposal, Verdict};
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for};
 use crate::report::totals::round_tokens;
 use crate::report::{
-    Anchor, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind, Report, ScanSummary, SpanGuard,
-    TokenEstimate, Totals, SCHEMA_VERSION,
+    Anchor, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind, Outbound, Report, ScanSummary,
+    SpanGuard, TokenEstimate, Totals, SCHEMA_VERSION,
 };
 use crate::scan::ScanArtifact;
 use crate::tokens::Estimator;
@@ -32,7 +32,7 @@ pub struct FinalizeInput<'a> {
     pub instant: &'a str,
     pub scan: &'a ScanArtifact,
     pub candidates: &'a Candidates,
-    pub outcomes: &'a std::collections::BTreeMap<String, Outcome>,
+    pub outcomes: &'a BTreeMap<String, Outcome>,
     pub filter: &'a CategoryFilter,
     pub estimator: &'a Estimator,
 }
@@ -43,7 +43,8 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     let mut cleared = Vec::new();
     let mut notes = Vec::new();
     let mut filtered = 0usize;
-    let inbound = inbound_of_moves(input);
+    let moves = moves_of(input);
+    let inbound = find_inbound(input.root, &input.scan.shortlist, &moves);
     for (path, outcome) in input.outcomes {
         match outcome {
             Outcome::Accepted { answer, .. } if answer.verdict == Verdict::Clear => {
@@ -53,7 +54,8 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
                 let file = FileView::read(&input.root.join(path))?;
                 for p in &answer.entries {
                     if input.filter.keeps(&p.category) {
-                        entries.push(entry(input, path, &file, p, inbound.get(path))?);
+                        let links = Links { inbound: inbound.get(path), moves: &moves };
+                        entries.push(entry(input, path, &file, p, links)?);
                     } else {
                         filtered += 1;
                     }
@@ -123,8 +125,8 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     })
 }
 
-/// The references to every doc a kept proposal moves, by doc.
-fn inbound_of_moves(input: &FinalizeInput<'_>) -> BTreeMap<String, Inbound> {
+/// Every move a kept proposal makes.
+fn moves_of<'a>(input: &FinalizeInput<'a>) -> Vec<Move<'a>> {
     let mut moves = Vec::new();
     for (path, outcome) in input.outcomes {
         let Outcome::Accepted { answer, .. } = outcome else { continue };
@@ -135,7 +137,14 @@ fn inbound_of_moves(input: &FinalizeInput<'_>) -> BTreeMap<String, Inbound> {
             }
         }
     }
-    find_inbound(input.root, &input.scan.shortlist, &moves)
+    moves
+}
+
+/// What a move's entry needs beside its own file: the references to the doc, and every
+/// move of the report (a link to another moved doc may need a new path only then).
+struct Links<'a> {
+    inbound: Option<&'a Inbound>,
+    moves: &'a [Move<'a>],
 }
 
 fn entry(
@@ -143,13 +152,18 @@ fn entry(
     path: &str,
     file: &FileView,
     p: &Proposal,
-    inbound: Option<&Inbound>,
+    links: Links<'_>,
 ) -> Result<Entry> {
     let kind = p.exact_edit.as_ref().map(|e| e.kind);
     let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
     let (is_destructive, is_reversible) = flags_for(kind);
-    let inbound = inbound.filter(|_| kind == Some(EditKind::MoveToArchive)).cloned();
-    let unrewritable = inbound.as_ref().is_some_and(Inbound::has_unrewritable);
+    let dest = p.exact_edit.as_ref().filter(|e| e.kind == EditKind::MoveToArchive);
+    let dest = dest.and_then(|e| e.dest_path.as_deref());
+    let inbound = links.inbound.filter(|_| dest.is_some()).cloned();
+    let outbound = dest
+        .and_then(|dest| plan_own_links(Move { source: path, dest }, file.bytes(), links.moves));
+    let unrewritable = inbound.as_ref().is_some_and(Inbound::has_unrewritable)
+        || outbound.as_ref().is_some_and(Outbound::has_unrewritable);
     let whole = Anchor { start_line: 1, end_line: file.line_count().max(1) };
     let span: Option<Anchor> = match kind {
         Some(EditKind::MoveToArchive) => Some(whole),
@@ -196,6 +210,7 @@ fn entry(
         exact_edit,
         guard,
         inbound,
+        outbound,
         is_destructive,
         is_reversible,
         safety_tier: derive_safety_tier(p.op_type, is_destructive, is_reversible, unrewritable),

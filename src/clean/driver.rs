@@ -270,6 +270,14 @@ fn preview(root: &Path, docs: &[String], chosen: &[Entry]) -> Result<Exit> {
             let line = r.line.map_or(String::new(), |n| format!(" line {n}"));
             crate::errln!("dochygiene: would leave {}{line} for you: {}", r.path, r.reason);
         }
+        for r in l.entry.outbound.iter().flat_map(|o| &o.unrewritable) {
+            crate::errln!(
+                "dochygiene: would leave {} line {} for you: {}",
+                quote_name(&l.entry.path),
+                r.line,
+                escape_controls(&r.reason)
+            );
+        }
     }
     for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
         let a = l.anchor.expect("generative entries are located by their guard");

@@ -22,6 +22,17 @@ pub struct LinkSite {
     pub line: u32,
 }
 
+impl LinkSite {
+    /// Where path part `written` of this destination (what `classify` split off: no
+    /// `?query`, no `#fragment`) sits in `text`, when its bytes are there verbatim.
+    pub fn path_range(&self, text: &str, written: &str) -> Option<Range<usize>> {
+        let lead = self.dest.len() - self.dest.trim_start().len();
+        let start = self.range.as_ref()?.start + lead;
+        let range = start..start + written.len();
+        (text.get(range.clone()) == Some(written)).then_some(range)
+    }
+}
+
 /// Every link destination of `text` outside code, in source order.
 pub fn link_sites(text: &str) -> Vec<LinkSite> {
     let lines = LineIndex::new(text);

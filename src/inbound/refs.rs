@@ -69,12 +69,7 @@ pub fn in_markdown(path: &str, bytes: &[u8], moves: &[Move<'_>]) -> Vec<Found> {
             if target != m.source {
                 continue;
             }
-            let lead = site.dest.len() - site.dest.trim_start().len();
-            let range = site
-                .range
-                .as_ref()
-                .map(|r| r.start + lead..r.start + lead + written.len())
-                .filter(|r| text.get(r.clone()) == Some(written.as_str()));
+            let range = site.path_range(&text, &written);
             let to = retarget(&written, base, m.dest, Style::Url);
             out.push(match (utf8, range, to) {
                 (false, ..) => unrewritable(

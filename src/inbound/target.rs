@@ -1,5 +1,6 @@
-//! The new path part of a reference to a moved doc, written in the old one's style: from
-//! the root (`/docs/…`) when it was, relative otherwise (keeping a leading `./`), with the
+//! The new path part of a reference a move changes (a link to a moved doc, or a moved
+//! doc's own link), written in the old one's style: from the root (`/docs/…`) when it
+//! was, relative otherwise (keeping a leading `./` and a folder's trailing `/`), with the
 //! characters a Markdown destination cannot hold bare percent-encoded. Pure string work.
 
 use crate::scan::resolve::relative_path;
@@ -13,19 +14,25 @@ pub enum Style {
     NavPath,
 }
 
-/// The path part that reaches `dest` (root-relative) from folder `base`, in the style of
-/// `written` (the old path part); `None` when `style` cannot hold it verbatim.
+/// The path part that reaches `dest` (root-relative, a file or a folder) from folder
+/// `base`, in the style of `written` (the old path part); `None` when `style` cannot hold
+/// it verbatim.
 pub fn retarget(written: &str, base: &str, dest: &str, style: Style) -> Option<String> {
-    let path = if written.starts_with('/') {
+    let mut path = if written.starts_with('/') {
         format!("/{dest}")
     } else {
         let rel = relative_path(base, dest);
-        if written.starts_with("./") && !rel.starts_with("../") {
+        if rel.is_empty() {
+            ".".to_string() // `base` itself
+        } else if written.starts_with("./") && rel != ".." && !rel.starts_with("../") {
             format!("./{rel}")
         } else {
             rel
         }
     };
+    if written.ends_with('/') && !path.ends_with('/') {
+        path.push('/');
+    }
     match style {
         Style::Url => Some(encode_url_path(&path)),
         Style::NavPath => path.chars().all(nav_safe).then_some(path),
@@ -70,5 +77,11 @@ mod tests {
             "archive/old.md"
         );
         assert_eq!(retarget("old.md", "docs", "docs/a b/old.md", Style::NavPath), None);
+        // Folders (a moved doc's own links): the trailing `/` stays; `.` is the folder itself.
+        assert_eq!(r("../img/", "docs/archive", "img"), "../../img/");
+        assert_eq!(r("./", "docs", "docs/archive"), "./archive/");
+        assert_eq!(r("../", "docs", "docs"), "./");
+        assert_eq!(r("..", "docs", "docs"), ".");
+        assert_eq!(r("/", "docs/archive", ""), "/");
     }
 }

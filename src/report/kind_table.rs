@@ -225,18 +225,19 @@ impl SafetyTier {
 }
 
 /// The only way a safety tier is ever decided: generative → confirm; destructive or
-/// irreversible → confirm; a move some reference cannot follow (`unrewritable_inbound`,
-/// the entry's `inbound.unrewritable` is non-empty) → confirm; otherwise auto.
+/// irreversible → confirm; a move some reference or own link cannot follow
+/// (`unrewritable`: the entry's `inbound.unrewritable` or `outbound.unrewritable` is
+/// non-empty) → confirm; otherwise auto.
 pub fn derive_safety_tier(
     op_type: OpType,
     is_destructive: bool,
     is_reversible: bool,
-    unrewritable_inbound: bool,
+    unrewritable: bool,
 ) -> SafetyTier {
     match op_type {
         OpType::Generative => SafetyTier::Confirm,
         OpType::Deterministic if is_destructive || !is_reversible => SafetyTier::Confirm,
-        OpType::Deterministic if unrewritable_inbound => SafetyTier::Confirm,
+        OpType::Deterministic if unrewritable => SafetyTier::Confirm,
         OpType::Deterministic => SafetyTier::Auto,
     }
 }

@@ -4,6 +4,7 @@
 pub mod entry_id;
 pub mod inbound;
 pub mod kind_table;
+pub mod outbound;
 mod render_md;
 pub mod schema;
 pub mod taxonomy;
@@ -13,6 +14,7 @@ pub mod validate;
 
 pub use inbound::{Inbound, InboundFile, InboundRef, LinkRewrite};
 pub use kind_table::{derive_safety_tier, EditKind, OpType, SafetyTier, KIND_TABLE};
+pub use outbound::{Outbound, OwnLinkRef, OwnLinkRewrite};
 pub use render_md::render_markdown;
 pub use taxonomy::{Category, Class, Subtype};
 pub use totals::Totals;

@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use super::inbound::Inbound;
+use super::outbound::Outbound;
 use super::taxonomy::Class;
 use super::types::{Entry, Report};
 use crate::quote::{escape_controls, quote_name};
@@ -101,6 +102,9 @@ fn render_entry(md: &mut String, e: &Entry) {
     if let Some(inbound) = &e.inbound {
         render_inbound(md, inbound);
     }
+    if let Some(outbound) = &e.outbound {
+        render_outbound(md, &e.path, outbound);
+    }
     if let Some(why) = &e.why {
         let _ = writeln!(md, "- Why: {}", one_line(why));
     }
@@ -118,6 +122,26 @@ fn render_inbound(md: &mut String, inbound: &Inbound) {
     for r in &inbound.unrewritable {
         let line = r.line.map_or(String::new(), |l| format!(" line {l}"));
         let _ = writeln!(md, "- Not rewritten: `{}`{line}: {}", r.path, one_line(&r.reason));
+    }
+}
+
+/// A moved doc's own links: how many follow it, and which it leaves to a person.
+fn render_outbound(md: &mut String, path: &str, outbound: &Outbound) {
+    if !outbound.rewrites.is_empty() {
+        let _ = writeln!(
+            md,
+            "- Rewrites {} of its own link(s) so they still resolve from the new folder",
+            outbound.rewrites.len()
+        );
+    }
+    for r in &outbound.unrewritable {
+        let _ = writeln!(
+            md,
+            "- Not rewritten: {} line {}: {}",
+            code(path),
+            r.line,
+            one_line(&r.reason)
+        );
     }
 }
 

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::inbound::Inbound;
 use super::kind_table::{EditKind, OpType, SafetyTier};
+use super::outbound::Outbound;
 use super::taxonomy::Category;
 use super::totals::Totals;
 use crate::scan::SignalName;
@@ -85,6 +86,12 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Inbound")]
     pub inbound: Option<Inbound>,
+    /// `move-to-archive` only: the doc's own relative links its new folder would break,
+    /// computed by the engine. The move rewrites `rewrites` in the doc's bytes; any
+    /// `unrewritable` makes the entry confirm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Outbound")]
+    pub outbound: Option<Outbound>,
     pub is_destructive: bool,
     pub is_reversible: bool,
     pub safety_tier: SafetyTier,
@@ -98,9 +105,20 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// Whether some reference to the doc cannot follow its move (a tier input).
+    /// Whether some reference to the doc, or some link of its own, cannot follow its move
+    /// (the tier input `unrewritable`).
+    pub fn has_unrewritable_reference(&self) -> bool {
+        self.has_unrewritable_inbound() || self.has_unrewritable_outbound()
+    }
+
+    /// Whether some reference to the doc cannot follow its move.
     pub fn has_unrewritable_inbound(&self) -> bool {
         self.inbound.as_ref().is_some_and(Inbound::has_unrewritable)
+    }
+
+    /// Whether some link of the doc's own cannot follow its move.
+    pub fn has_unrewritable_outbound(&self) -> bool {
+        self.outbound.as_ref().is_some_and(Outbound::has_unrewritable)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The semantic pass: every rule the schema cannot say — tiers derived, KIND_TABLE
-//! flags and fields, a move's inbound references (`inbound.rs`), hashes, ids, anchors,
-//! token arithmetic, totals, shortlist membership. Collects every violation; never stops
-//! at the first.
+//! flags and fields, a move's inbound references (`inbound.rs`) and own links
+//! (`outbound.rs`), hashes, ids, anchors, token arithmetic, totals, shortlist membership.
+//! Collects every violation; never stops at the first.
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -207,7 +207,8 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
         ));
     }
     super::inbound::check(e, at, out);
-    let unrewritable = e.has_unrewritable_inbound();
+    super::outbound::check(e, at, out);
+    let unrewritable = e.has_unrewritable_reference();
     let tier = derive_safety_tier(e.op_type, e.is_destructive, e.is_reversible, unrewritable);
     if e.safety_tier != tier {
         out.push(Violation::new(
@@ -219,7 +220,11 @@ fn check_entry(e: &Entry, at: &str, shortlist: &HashSet<&str>, out: &mut Vec<Vio
                 e.op_type.as_str(),
                 if e.is_destructive { "destructive" } else { "non-destructive" },
                 if e.is_reversible { "reversible" } else { "irreversible" },
-                if unrewritable { ", unrewritable inbound references" } else { "" },
+                match (e.has_unrewritable_inbound(), e.has_unrewritable_outbound()) {
+                    (true, _) => ", unrewritable inbound references",
+                    (false, true) => ", unrewritable own links",
+                    (false, false) => "",
+                },
                 tier.as_str()
             ),
         ));

@@ -2,6 +2,7 @@
 
 mod inbound;
 mod invariants;
+mod outbound;
 mod structural;
 mod violation;
 

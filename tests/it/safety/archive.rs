@@ -1,7 +1,8 @@
 //! `move-to-archive` (issue 10, items 4, 7 and 15b): a move rewrites every inbound link
-//! and nav entry in the same op, byte for byte, or the entry is `confirm`; an inbound file
-//! that changed since the check refuses the move; bad `dest_path` answers are re-asked
-//! when the answer is checked; undo removes the folders the clean created.
+//! and nav entry in the same op, byte for byte, or the entry is `confirm`; the moved doc's
+//! own relative links follow it too (or the entry is `confirm`); an inbound file that
+//! changed since the check refuses the move; bad `dest_path` answers are re-asked when the
+//! answer is checked; undo removes the folders the clean created.
 
 use serde_json::{json, Value};
 
@@ -297,7 +298,9 @@ fn validate_checks_the_inbound_fields_and_still_accepts_reports_without_them() {
     .unwrap();
     let mut old = golden.clone();
     for e in old["entries"].as_array_mut().unwrap() {
-        e.as_object_mut().unwrap().remove("inbound");
+        let e = e.as_object_mut().unwrap();
+        e.remove("inbound");
+        e.remove("outbound");
     }
     assert_eq!(validate(&old).code, 0, "{}", validate(&old).stdout);
 }
@@ -398,23 +401,287 @@ fn two_docs_moved_to_one_destination_are_refused_at_check() {
     assert_eq!(p.read("docs/b.md"), OLD);
 }
 
+/// The `broken_reference` signals `scan` finds on `path` now.
+fn broken_references(p: &Project, path: &str) -> Vec<Value> {
+    let out = p.run(&["scan", "--no-git", "--format", "json", "--exit-zero"]).expect_code(0);
+    let scan = out.json();
+    scan["signals"][path]
+        .as_array()
+        .map(|s| s.iter().filter(|s| s["name"] == "broken_reference").cloned().collect())
+        .unwrap_or_default()
+}
+
+/// Every file of the project (but `.dochygiene/`), with its bytes.
+fn all_files(p: &Project) -> Vec<(String, Vec<u8>)> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<(String, Vec<u8>)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            if rel == ".dochygiene" {
+                continue;
+            }
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                out.push((rel, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(p.root(), p.root(), &mut out);
+    out.sort();
+    out
+}
+
+/// The id of the entry moving `path`.
+fn entry_id_of(p: &Project, path: &str) -> String {
+    let r = report(p);
+    let e = r["entries"].as_array().unwrap().iter().find(|e| e["path"] == path).unwrap();
+    e["id"].as_str().unwrap().to_string()
+}
+
+/// A doc with every kind of relative link: inline, `./`, `?query`, image, raw HTML,
+/// a reference definition, a folder, the root README; and links that must not change:
+/// `#fragment` only, itself, an absolute URL, a root-absolute path.
+const LINKS: &str = "---\nstatus: superseded\n---\n# Old\n\n## Setup\n\nSee [the guide](guide.md#intro), [again](./guide.md?plain=1) and [the readme](../README.md).\n![diagram](../img/x.png) <img src=\"../img/x.png\" alt=\"d\"> <a href='guide.md'>html</a>\n[Up](#setup), [this doc](old.md#setup), [site](https://example.com/guide.md), [rooted](/docs/guide.md), [images](../img/).\nRead [the ref][g].\n\n[g]: <guide.md> \"The guide\"\n";
+
 #[test]
-fn two_moves_where_one_doc_links_to_the_other_go_one_at_a_time() {
+fn a_moved_docs_own_links_still_resolve_and_undo_restores_every_byte() {
     let p = Project::new();
-    p.write("docs/a.md", &format!("{OLD}\nSee [b](b.md).\n"));
-    p.write("docs/b.md", OLD);
-    let (out, _) = check_answering(&p, |path| {
-        path.strip_prefix("docs/").map(|name| move_to(&format!("docs/archive/{name}")))
-    });
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    p.write("README.md", "# Project\n\nSee [the guide](docs/guide.md).\n");
+    p.write("docs/guide.md", "# Guide\n\n## Intro\n\nOnce [old](old.md).\n");
+    p.write("img/x.png", "png");
+    p.write("docs/old.md", LINKS);
+    assert!(broken_references(&p, "docs/old.md").is_empty(), "the fixture's links resolve");
+    let before = all_files(&p);
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    let entry = only_entry(&p);
+    assert_eq!(entry["safety_tier"], "auto", "{entry:#}");
+    // The report says which of the doc's own links the move rewrites.
+    let planned: Vec<(&str, &str)> = entry["outbound"]["rewrites"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no outbound rewrites: {entry:#}"))
+        .iter()
+        .map(|l| (l["from"].as_str().unwrap(), l["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        planned,
+        [
+            ("guide.md", "../guide.md"),
+            ("./guide.md", "../guide.md"),
+            ("../README.md", "../../README.md"),
+            ("../img/x.png", "../../img/x.png"),
+            ("../img/x.png", "../../img/x.png"),
+            ("guide.md", "../guide.md"),
+            ("../img/", "../../img/"),
+            ("guide.md", "../guide.md"),
+        ],
+        "{entry:#}"
+    );
+    p.run(&["validate", p.state("report.json").to_str().unwrap()]).expect_code(0);
+    // `validate` checks each rewrite like every derived field.
+    let mut wrong = report(&p);
+    wrong["entries"][0]["outbound"]["rewrites"][0]["to"] = json!("guide.md");
+    let file = p.root().join("wrong.json");
+    std::fs::write(&file, wrong.to_string()).unwrap();
+    let out = p.run(&["validate", "--json", file.to_str().unwrap()]).output();
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert_eq!(out.json()["violations"][0]["rule"], "outbound-rewrite-resolves", "{}", out.stdout);
+    std::fs::remove_file(&file).unwrap();
+
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(
+        p.read("docs/archive/old.md"),
+        LINKS
+            .replace("(guide.md#intro)", "(../guide.md#intro)")
+            .replace("(./guide.md?plain=1)", "(../guide.md?plain=1)")
+            .replace("(../README.md)", "(../../README.md)")
+            .replace("../img/x.png", "../../img/x.png")
+            .replace("'guide.md'", "'../guide.md'")
+            .replace("(../img/)", "(../../img/)")
+            .replace("<guide.md>", "<../guide.md>"),
+        "only the path bytes of the links that needed it changed"
+    );
+    assert_eq!(p.read("docs/guide.md"), "# Guide\n\n## Intro\n\nOnce [old](archive/old.md).\n");
+    let broken = broken_references(&p, "docs/archive/old.md");
+    assert!(broken.is_empty(), "{broken:#?}");
+    assert!(broken_references(&p, "docs/guide.md").is_empty());
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(all_files(&p), before, "undo restores every byte at the original paths");
+}
+
+#[test]
+fn two_docs_moved_together_keep_their_links_to_each_other() {
+    let p = Project::new();
+    let a = format!("{OLD}\nSee [b](b.md#setup) and [the guide](guide.md).\n");
+    let b = format!("{OLD}\nSee [a](./a.md) and <a href=\"a.md\">a again</a>.\n");
+    p.write("docs/a.md", &a);
+    p.write("docs/b.md", &b);
+    p.write("docs/guide.md", "# Guide\n\n[a](a.md) and [b](b.md)\n");
+    let before = all_files(&p);
+    let dest = |path: &str| match path {
+        "docs/a.md" => Some(move_to("docs/archive/a.md")),
+        "docs/b.md" => Some(move_to("docs/old/b.md")),
+        _ => None,
+    };
+    let (out, _) = check_answering(&p, dest);
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
     let r = report(&p);
-    let b = r["entries"].as_array().unwrap().iter().find(|e| e["path"] == "docs/b.md").unwrap();
-    assert_eq!(b["inbound"]["rewrites"][0]["path"], "docs/a.md", "{b:#}");
+    for e in r["entries"].as_array().unwrap() {
+        assert_eq!(e["safety_tier"], "auto", "{e:#}");
+    }
+    let no_broken = |p: &Project, docs: &[&str]| {
+        for doc in docs {
+            let broken = broken_references(p, doc);
+            assert!(broken.is_empty(), "{doc}: {broken:#?}");
+        }
+    };
+
+    // One of them alone: its link to the other points at where the other still is.
+    let done =
+        json_line(&p.run(&["clean", "--entry", &entry_id_of(&p, "docs/a.md")]).expect_code(0));
+    assert_eq!(
+        p.read("docs/archive/a.md"),
+        a.replace("(b.md#setup)", "(../b.md#setup)").replace("(guide.md)", "(../guide.md)")
+    );
+    assert_eq!(
+        p.read("docs/b.md"),
+        b.replace("./a.md", "./archive/a.md").replace("\"a.md\"", "\"archive/a.md\"")
+    );
+    no_broken(&p, &["docs/archive/a.md", "docs/b.md", "docs/guide.md"]);
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(all_files(&p), before);
+
+    // Both in one clean: each link points at the other's new place.
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(done["applied"].as_array().unwrap().len(), 2, "{done}");
+    assert_eq!(
+        p.read("docs/archive/a.md"),
+        a.replace("(b.md#setup)", "(../old/b.md#setup)").replace("(guide.md)", "(../guide.md)")
+    );
+    assert_eq!(
+        p.read("docs/old/b.md"),
+        b.replace("./a.md", "../archive/a.md").replace("\"a.md\"", "\"../archive/a.md\"")
+    );
+    assert_eq!(p.read("docs/guide.md"), "# Guide\n\n[a](archive/a.md) and [b](old/b.md)\n");
+    no_broken(&p, &["docs/archive/a.md", "docs/old/b.md", "docs/guide.md"]);
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(all_files(&p), before, "undo restores both docs and the guide");
+}
+
+#[test]
+fn an_own_link_the_engine_cannot_rewrite_makes_the_move_confirm() {
+    let front = b"---\nstatus: superseded\n---\n# Old\n\n".to_vec();
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("escaped", b"See [it](gu\\_ide.md).\n", "escapes"),
+        ("entity", b"See <a href=\"gu&#105;de.md\">it</a>.\n", "escapes"),
+        ("not UTF-8", b"Caf\xe9: see [it](guide.md).\n", "UTF-8"),
+        ("out of the root", b"See [it](../../outside.md).\n", "outside"),
+    ];
+    for (case, body, expect) in cases {
+        let p = Project::new();
+        p.write("docs/guide.md", "# Guide\n");
+        let doc = [front.as_slice(), body].concat();
+        std::fs::write(p.root().join("docs/old.md"), &doc).unwrap();
+        let (out, _) = check_answering(&p, |path| {
+            (path == "docs/old.md").then(|| move_to("docs/archive/old.md"))
+        });
+        assert_eq!(out.code, 0, "{case}: {}\n{}", out.stdout, out.stderr);
+        let entry = only_entry(&p);
+        assert_eq!(entry["safety_tier"], "confirm", "{case}: {entry:#}");
+        let refs = entry["outbound"]["unrewritable"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{case}: {entry:#}"));
+        assert_eq!(refs[0]["line"], 6, "{case}: {entry:#}");
+        let reason = refs[0]["reason"].as_str().unwrap();
+        assert!(reason.contains(expect), "{case}: {reason}");
+        p.run(&["validate", p.state("report.json").to_str().unwrap()]).expect_code(0);
+        let preview = p.run(&["clean", "--tier", "confirm", "--dry-run"]).expect_code(0);
+        assert!(
+            preview.stderr.contains("would leave docs/old.md line 6"),
+            "{case}: {}",
+            preview.stderr
+        );
+        assert_eq!(json_line(&p.run(&["clean"]).expect_code(0))["status"], "nothing_to_apply");
+        assert_eq!(std::fs::read(p.root().join("docs/old.md")).unwrap(), doc, "{case}");
+
+        // The tier follows the flag like every derived field.
+        let mut edited = report(&p);
+        edited["entries"][0]["safety_tier"] = json!("auto");
+        let file = p.root().join("edited.json");
+        std::fs::write(&file, edited.to_string()).unwrap();
+        let out = p.run(&["validate", "--json", file.to_str().unwrap()]).output();
+        assert_eq!(out.code, 1, "{case}: {}", out.stdout);
+        assert_eq!(out.json()["violations"][0]["rule"], "safety-tier-derived", "{}", out.stdout);
+    }
+    // Links that need no change may be written any way at all, in any encoding.
+    let fine: [&[u8]; 3] = [
+        b"See [it](/docs/gu\\_ide.md) and [site](https://example.com/a\\_b.md).\n",
+        b"Caf\xe9: see [site](https://example.com/) and [top](#old).\n",
+        b"See [me](old.md#old).\n",
+    ];
+    for body in fine {
+        let p = Project::new();
+        p.write("docs/guide.md", "# Guide\n");
+        std::fs::write(p.root().join("docs/old.md"), [front.as_slice(), body].concat()).unwrap();
+        let (out, _) = check_answering(&p, |path| {
+            (path == "docs/old.md").then(|| move_to("docs/archive/old.md"))
+        });
+        assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+        let entry = only_entry(&p);
+        assert_eq!(entry["safety_tier"], "auto", "{entry:#}");
+        assert!(entry.get("outbound").is_none(), "{entry:#}");
+    }
+}
+
+/// `docs/old.md` (line 10: "Build with make.") moved, with a second entry of the same
+/// answer editing line 10.
+fn moved_and_edited(edit: Value) -> Project {
+    let p = Project::new();
+    p.write("docs/guide.md", "# Guide\n\nBuild with make.\n");
+    p.write("docs/old.md", &format!("{OLD}\nBuild with make.\n"));
+    let (out, _) = check_answering(&p, |path| {
+        (path == "docs/old.md").then(|| {
+            let mut answer = move_to("docs/archive/old.md");
+            let second = json!({
+                "category": {"class": "stale", "subtype": "duplicated"},
+                "signals": ["frontmatter_marker"],
+                "op": "Point at the guide instead of repeating it.",
+                "op_type": "deterministic",
+                "exact_edit": edit.clone(),
+                "confidence": 0.9});
+            answer["entries"].as_array_mut().unwrap().push(second);
+            answer
+        })
+    });
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    p
+}
+
+#[test]
+fn a_link_an_edit_of_the_same_clean_adds_follows_the_move_or_the_doc_stays() {
+    // The link a dedupe writes (from the old folder) is rewritten with the doc's own.
+    let p = moved_and_edited(json!({"kind": "dedupe",
+        "anchor": {"start_line": 10, "end_line": 10}, "canonical_ref": "docs/guide.md"}));
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(done["applied"].as_array().unwrap().len(), 2, "{done}");
+    let moved = p.read("docs/archive/old.md");
+    assert!(moved.contains("See [docs/guide.md](../guide.md)."), "{moved}");
+    assert!(broken_references(&p, "docs/archive/old.md").is_empty(), "{moved}");
+
+    // A replacement that writes a link the move cannot rewrite: the edit applies where the
+    // doc is, and the move is skipped with why.
+    let p = moved_and_edited(json!({"kind": "replace-text",
+        "anchor": {"start_line": 10, "end_line": 10}, "match": "make",
+        "replacement": "[make](ma\\_ke.md)"}));
+    p.write("docs/ma_ke.md", "# Make\n");
     let done = json_line(&p.run(&["clean"]).expect_code(0));
     assert_eq!(done["applied"].as_array().unwrap().len(), 1, "{done}");
     let reason = done["skipped"][0]["reason"].as_str().unwrap();
-    assert!(reason.contains("docs/a.md links to docs/b.md"), "{reason}");
-    assert!(reason.contains("dochygiene clean --entry"), "{reason}");
-    assert!(p.root().join("docs/archive/a.md").exists());
-    assert_eq!(p.read("docs/b.md"), OLD, "the skipped move wrote nothing");
+    assert!(reason.contains("was not moved") && reason.contains("escapes"), "{reason}");
+    assert!(!p.root().join("docs/archive").exists());
+    assert!(p.read("docs/old.md").contains("Build with [make](ma\\_ke.md)."));
+    assert!(broken_references(&p, "docs/old.md").is_empty());
 }
