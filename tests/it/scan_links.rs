@@ -6,17 +6,7 @@
 
 use serde_json::Value;
 
-use crate::scan_support::{scan_json, GitRepo};
-
-fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let p = dir.path().join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    dir
-}
+use crate::scan_support::{scan_json, tree, GitRepo};
 
 /// `(line, target, suggestion)` of every `name` signal on `path`.
 fn of(a: &Value, path: &str, name: &str) -> Vec<(u64, String, String)> {

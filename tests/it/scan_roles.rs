@@ -2,17 +2,7 @@
 //! fixtures, translations and generated files are skipped with their reason unless the
 //! user names them; each signal decides by role.
 
-use crate::scan_support::{dochygiene, scan_json, signalled_paths};
-
-fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let p = dir.path().join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    dir
-}
+use crate::scan_support::{dochygiene, scan_json, signalled_paths, tree};
 
 fn broken(what: &str) -> String {
     format!("# {what}\n\nSee [the missing page](missing-{what}.md).\n")
