@@ -8,7 +8,10 @@ mod normalize;
 mod parse;
 mod slug;
 
-pub use doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
+pub use doc::{
+    Block, BlockKind, CodeBlock, CodeSpan, Heading, Inline, InlineKind, LinkKind, LinkRef,
+    ParsedDoc, TextRun,
+};
 pub use frontmatter::Frontmatter;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
