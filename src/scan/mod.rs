@@ -22,6 +22,7 @@ mod token_jobs;
 mod tree;
 mod walk;
 mod workers;
+mod yaml_tree;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
 pub use engine::scan;

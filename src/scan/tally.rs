@@ -1,5 +1,6 @@
 //! `Tally`: the whole tree's tallies, folded from the doc outcomes in any order, and
-//! the steps that need all of them — link problems judged against git history,
+//! the steps that need all of them — link problems judged against git history, version
+//! mentions judged against the tags,
 //! fragments into other docs, churn, the archive folder rule, duplicate blocks — which
 //! end in the artifact's signals and file facts.
 //!
@@ -18,6 +19,7 @@ use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
     archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, stale_name_location,
+    version_skew,
 };
 use super::token_jobs;
 use crate::error::{Error, Result};
@@ -34,6 +36,8 @@ pub struct Tally {
     problems: Vec<Problem>,
     churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
     deferred_counts: Vec<(u32, token_jobs::Deferred)>,
+    /// Versions each doc states, judged once tags are known.
+    version_mentions: Vec<(u32, Vec<version_skew::Mention>)>,
 }
 
 impl Tally {
@@ -50,6 +54,7 @@ impl Tally {
             problems: Vec::new(),
             churn: Vec::new(),
             deferred_counts: Vec::new(),
+            version_mentions: Vec::new(),
         }
     }
 
@@ -67,6 +72,9 @@ impl Tally {
         }
         if let Some(churn) = o.churn {
             self.churn.push((index, churn));
+        }
+        if !o.version_mentions.is_empty() {
+            self.version_mentions.push((index, o.version_mentions));
         }
         if let Some(d) = o.deferred_counts {
             self.deferred_counts.push((index, d));
@@ -100,6 +108,16 @@ impl Tally {
                 let path = &ctx.paths[index as usize];
                 candidates
                     .extend(edit_recency_vs_churn::candidate(history, stale_days, path, churn));
+            }
+        }
+        let tags = ctx.history.as_ref().map(|h| version_skew::Tags::new(h.tags()));
+        for (index, mentions) in &self.version_mentions {
+            let path = &ctx.paths[*index as usize];
+            for m in mentions {
+                if let Some(sig) = version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m)
+                {
+                    self.out.push(path, sig);
+                }
             }
         }
         check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.out)?;

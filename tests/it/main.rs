@@ -16,6 +16,7 @@ mod scan_git;
 mod scan_roles;
 mod scan_speed;
 mod scan_support;
+mod scan_versions;
 mod status_remind;
 mod support;
 mod validate;
