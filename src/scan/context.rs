@@ -12,7 +12,7 @@ use super::markdown::ParsedDoc;
 use super::render_rules;
 use super::role::DocRole;
 use super::signal::Signal;
-use super::signals::manifests::KnownVersion;
+use super::signals::manifests::KnownVersions;
 use super::site::{Generator, Sites};
 use super::tree::Tree;
 use crate::config::Config;
@@ -77,8 +77,8 @@ pub struct ScanContext<'a> {
     /// Always-loaded docs, each with its importer (`None` for a root agent file or a
     /// configured glob).
     pub always_loaded: BTreeMap<String, Option<String>>,
-    /// Versions the manifests and toolchain pins declare.
-    pub known_versions: Vec<KnownVersion>,
+    /// Versions the repository's files declare (`manifests/`).
+    pub known_versions: KnownVersions,
 }
 
 impl ScanContext<'_> {

@@ -1,5 +1,6 @@
 //! `DocOutcome`: what one doc leaves once a worker has read, parsed and checked it —
-//! its file facts, its signals, and the hashes and problems the whole-tree steps need.
+//! its file facts, its signals, and the hashes, problems and version mentions the
+//! whole-tree steps need.
 //! Computed without git history (it may still be loading) and without other docs.
 //!
 //! It reads one file; it never writes one. A doc over the size limit is not an error:
@@ -32,6 +33,8 @@ pub struct DocOutcome {
     pub signals: Vec<Signal>,
     pub marked: bool,
     pub prints: Vec<BlockPrint>,
+    /// Versions the doc states, judged once git tags are known.
+    pub version_mentions: Vec<version_skew::Mention>,
     /// Read only when git is on.
     pub churn: Option<edit_recency_vs_churn::ChurnScope>,
     /// Token counts that had to wait for the tokenizer's tables.
@@ -68,9 +71,8 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     let applies = |name| role::signal_applies(role, name);
     let links = broken_reference::check_doc(ctx, &doc);
     let mut findings = Findings::default();
-    if applies(SignalName::VersionSkew) {
-        version_skew::check(ctx, &doc, &mut findings);
-    }
+    let version_mentions =
+        if applies(SignalName::VersionSkew) { version_skew::find(ctx, &doc) } else { Vec::new() };
     let marked = applies(SignalName::FrontmatterMarker)
         && frontmatter_marker::check(ctx, &doc, &mut findings);
     let mut signals = findings.into_signals();
@@ -105,6 +107,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         anchors: AnchorSet::new(&doc.parsed.anchors),
         signals,
         marked,
+        version_mentions,
         prints: if applies(SignalName::DuplicateContent) {
             duplicate_content::prints(ctx, &doc, index)
         } else {

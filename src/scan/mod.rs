@@ -25,6 +25,7 @@ mod tree;
 mod walk;
 mod warning;
 mod workers;
+mod yaml_tree;
 
 pub use artifact::{FileFacts, GitStatus, ScanArtifact};
 pub use engine::scan;

@@ -1,7 +1,8 @@
 //! `Tally`: the whole tree's tallies, folded from the doc outcomes in any order, and
-//! the steps that need all of them — link problems judged against git history,
-//! fragments into other docs, link signals grouped per cause, churn, the archive folder
-//! rule, duplicate blocks — which end in the artifact's signals and file facts.
+//! the steps that need all of them — link problems judged against git history, version
+//! mentions judged against the tags, fragments into other docs, link signals grouped per
+//! cause, churn, the archive folder rule, duplicate blocks — which end in the artifact's
+//! signals and file facts.
 //!
 //! It runs `git diff-tree` (through `git::load_net_churn`) and re-reads docs with a
 //! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
@@ -19,6 +20,7 @@ use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
     archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, stale_name_location,
+    version_skew,
 };
 use super::token_jobs;
 use super::warning::ScanWarning;
@@ -39,6 +41,8 @@ pub struct Tally {
     warnings: Vec<ScanWarning>,
     /// Docs left out of the scan, by index.
     skipped: BTreeSet<u32>,
+    /// Versions each doc states, judged once tags are known.
+    version_mentions: Vec<(u32, Vec<version_skew::Mention>)>,
 }
 
 impl Tally {
@@ -57,6 +61,7 @@ impl Tally {
             deferred_counts: Vec::new(),
             warnings: Vec::new(),
             skipped: BTreeSet::new(),
+            version_mentions: Vec::new(),
         }
     }
 
@@ -83,6 +88,9 @@ impl Tally {
         }
         if let Some(churn) = o.churn {
             self.churn.push((index, churn));
+        }
+        if !o.version_mentions.is_empty() {
+            self.version_mentions.push((index, o.version_mentions));
         }
         if let Some(d) = o.deferred_counts {
             self.deferred_counts.push((index, d));
@@ -115,6 +123,16 @@ impl Tally {
                 let path = &ctx.paths[index as usize];
                 candidates
                     .extend(edit_recency_vs_churn::candidate(history, stale_days, path, churn));
+            }
+        }
+        let tags = ctx.history.as_ref().map(|h| version_skew::Tags::new(h.tags()));
+        for (index, mentions) in &self.version_mentions {
+            let path = &ctx.paths[*index as usize];
+            for m in mentions {
+                if let Some(sig) = version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m)
+                {
+                    self.out.push(path, sig);
+                }
             }
         }
         let skipped = &self.skipped;

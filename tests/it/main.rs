@@ -17,6 +17,7 @@ mod scan_links;
 mod scan_roles;
 mod scan_speed;
 mod scan_support;
+mod scan_versions;
 mod status_remind;
 mod support;
 mod validate;

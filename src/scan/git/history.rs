@@ -1,5 +1,6 @@
 //! `History`: what one `git log` pass says about the tree — where missing paths went
-//! (renamed or deleted) and when, and in which commit, each file last changed.
+//! (renamed or deleted) and when, in which commit each file last changed, and the tags
+//! on the history of HEAD.
 //!
 //! Built from parsed commits; it never runs git itself (`runner.rs` does).
 
@@ -33,6 +34,7 @@ pub struct History {
     /// Per path: committer time and index into `hashes` of its last commit.
     last_change: HashMap<String, (i64, u32)>,
     hashes: Vec<String>,
+    tags: Vec<String>,
 }
 
 impl History {
@@ -43,6 +45,7 @@ impl History {
             h.newest_commit = h.newest_commit.max(commit.time);
             let at = (commit.time, h.hashes.len() as u32);
             h.hashes.push(commit.hash);
+            h.tags.extend(commit.tags);
             for change in commit.changes {
                 match change {
                     Change::Deleted(path) => {
@@ -81,6 +84,12 @@ impl History {
         None
     }
 
+    /// Every tag on the history of HEAD, newest commit first (without git, none are
+    /// known).
+    pub fn tags(&self) -> &[String] {
+        &self.tags
+    }
+
     /// Committer time and hash of the last commit that touched `path`.
     pub fn last_commit(&self, path: &str) -> Option<(i64, &str)> {
         let (time, index) = self.last_change.get(path)?;
@@ -98,6 +107,7 @@ mod tests {
             time,
             changes,
             churn: churn.iter().map(|(p, n)| (p.to_string(), *n)).collect(),
+            tags: vec![format!("v{time}")],
         }
     }
 
@@ -119,5 +129,6 @@ mod tests {
         assert_eq!(h.last_commit("c.md"), Some((300, "h300")));
         assert_eq!(h.last_commit("b.md"), Some((200, "h200")));
         assert_eq!(h.head(), Some("h300"));
+        assert_eq!(h.tags(), ["v300", "v200", "v100"]);
     }
 }

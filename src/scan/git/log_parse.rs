@@ -1,5 +1,6 @@
-//! Parses the bytes of `git log -M -z --format=%x01%H %ct` with `--raw`, `--numstat` or
-//! both into commits.
+//! Parses the bytes of `git log -M -z --format=%x01%H %ct %D` with `--raw`, `--numstat`
+//! or both into commits. The `%D` decorations (absent from `diff-tree`'s format) give
+//! each commit's tags: `HEAD -> main, tag: v1.2.0, origin/main`.
 //!
 //! With `-z` every field ends in NUL, so paths with spaces, tabs, newlines or non-UTF-8
 //! bytes come through whole (non-UTF-8 bytes are replaced lossily, as the walk does).
@@ -24,6 +25,8 @@ pub struct Commit {
     pub changes: Vec<Change>,
     /// `(path, lines added + deleted)`; binary files count 0.
     pub churn: Vec<(String, u64)>,
+    /// The tags pointing at this commit, as `%D` lists them.
+    pub tags: Vec<String>,
 }
 
 /// Splits the whole log output into commits, newest first (git's order).
@@ -33,9 +36,11 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
     while let Some(field) = fields.next() {
         if let Some(header) = field.strip_prefix(b"\x01") {
             let text = String::from_utf8_lossy(header);
-            let time = text.split(' ').nth(1).and_then(|t| t.trim().parse().ok()).unwrap_or(0);
-            let hash = text.split(' ').next().unwrap_or_default().to_string();
-            commits.push(Commit { hash, time, ..Commit::default() });
+            let mut parts = text.splitn(3, ' ');
+            let hash = parts.next().unwrap_or_default().to_string();
+            let time = parts.next().and_then(|t| t.trim().parse().ok()).unwrap_or(0);
+            let tags = parts.next().map(tags_of).unwrap_or_default();
+            commits.push(Commit { hash, time, tags, ..Commit::default() });
             continue;
         }
         let Some(commit) = commits.last_mut() else {
@@ -67,6 +72,15 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
         }
     }
     commits
+}
+
+/// The tag names in a `%D` decoration list.
+fn tags_of(decorations: &str) -> Vec<String> {
+    decorations
+        .split(", ")
+        .filter_map(|d| d.trim().strip_prefix("tag: "))
+        .map(str::to_string)
+        .collect()
 }
 
 fn lossy(field: Option<&[u8]>) -> String {
@@ -105,5 +119,16 @@ mod tests {
         assert_eq!(commits[1].churn[1], ("logo.png".to_string(), 0));
         assert_eq!(commits[2].time, 100);
         assert!(commits[2].changes.is_empty());
+    }
+
+    #[test]
+    fn decorations_give_the_tags() {
+        let log = b"\x01aaa 300 HEAD -> main, tag: v1.2.0, tag: tool-v0.3.0, origin/main\0\x01bbb 200 \0\x01ccc 100\0";
+        let commits = parse_log(log);
+        assert_eq!(commits[0].tags, ["v1.2.0", "tool-v0.3.0"]);
+        assert_eq!(commits[0].time, 300);
+        assert!(commits[1].tags.is_empty());
+        assert_eq!(commits[1].time, 200);
+        assert!(commits[2].tags.is_empty());
     }
 }

@@ -25,9 +25,10 @@ pub enum GitLoad {
     Unavailable(String),
 }
 
-/// The `git log` arguments of the history pass (shared with the benchmark).
+/// The `git log` arguments of the history pass (shared with the benchmark). `%D` adds
+/// each commit's refs, so the tags come with the same pass (`version_skew` reads them).
 pub const LOG_ARGS: [&str; 7] =
-    ["log", "-M", "--raw", "-z", "--no-color", "--relative", "--format=%x01%H %ct"];
+    ["log", "-M", "--raw", "-z", "--no-color", "--relative", "--format=%x01%H %ct %D"];
 
 /// The `git diff-tree` arguments of the churn pass. Each stdin line is `<HEAD> <commit>`:
 /// HEAD diffed against that commit as its parent, one record (header included, even when

@@ -62,6 +62,36 @@ pub struct TextRun {
     pub line: u32,
 }
 
+/// What one piece of the prose stream is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InlineKind {
+    /// Prose text (a soft or hard line break is a one-space `Text`).
+    Text,
+    /// An inline code span's contents.
+    Code,
+    /// The end of a paragraph, heading, list item or table cell: nothing reads across it.
+    Break,
+}
+
+/// One piece of prose in reading order, with where it starts in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inline {
+    pub kind: InlineKind,
+    pub text: String,
+    pub offset: usize,
+}
+
+/// A fenced or indented code block's contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeBlock {
+    /// The fence's info string (`yaml title="x.yml"`), empty for indented blocks.
+    pub info: String,
+    /// The contents, one source line per line.
+    pub text: String,
+    /// The file line of the contents' first line.
+    pub line: u32,
+}
+
 /// The kind of a top-level block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockKind {
@@ -98,6 +128,11 @@ pub struct ParsedDoc {
     pub code_spans: Vec<CodeSpan>,
     /// Prose text runs (never code spans or code blocks).
     pub text_runs: Vec<TextRun>,
+    /// Prose and inline code in reading order, with block ends marked (what version
+    /// claims are read from: a sentence may run across a code span or a line break).
+    pub inline: Vec<Inline>,
+    /// Code blocks, in order.
+    pub code_blocks: Vec<CodeBlock>,
     /// Top-level blocks, frontmatter excluded.
     pub blocks: Vec<Block>,
     /// Spans of `~~strike-through~~`.

@@ -8,7 +8,10 @@ mod normalize;
 mod parse;
 mod slug;
 
-pub use doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
+pub use doc::{
+    Block, BlockKind, CodeBlock, CodeSpan, Heading, Inline, InlineKind, LinkKind, LinkRef,
+    ParsedDoc, TextRun,
+};
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;
 pub use line_index::LineIndex;

@@ -3,14 +3,20 @@
 //!
 //! Extensions follow GitHub: tables, footnotes, strike-through, task lists, GFM alerts,
 //! YAML frontmatter; heading `{#id}` attributes are read too (mdBook and others render
-//! them). Code spans and code blocks are never mined for links. This module judges
+//! them). Code spans and code blocks are never mined for links; they are kept (the prose
+//! stream `inline`, `code_blocks`) for the claims read from them. This module judges
 //! nothing: the signals do.
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, LinkType, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    CodeBlockKind, Event, LinkType, MetadataBlockKind, Options, Parser, Tag, TagEnd,
+};
 
-use super::doc::{Block, BlockKind, CodeSpan, Heading, LinkKind, LinkRef, ParsedDoc, TextRun};
+use super::doc::{
+    Block, BlockKind, CodeBlock, CodeSpan, Heading, Inline, InlineKind, LinkKind, LinkRef,
+    ParsedDoc, TextRun,
+};
 use super::frontmatter::Frontmatter;
 use super::html_anchors::html_refs;
 use super::line_index::LineIndex;
@@ -85,6 +91,7 @@ impl Walker {
             Event::Code(code) => {
                 let line = doc.lines.line(range.start);
                 doc.code_spans.push(CodeSpan { text: code.to_string(), line });
+                push_inline(doc, InlineKind::Code, &code, range.start);
                 if let Some(h) = &mut self.heading {
                     h.3.push_str(&code);
                 }
@@ -94,6 +101,10 @@ impl Walker {
                 self.html(doc, &html, range.start);
             }
             Event::Html(_) => {} // read whole, at the HtmlBlock start
+            Event::SoftBreak | Event::HardBreak => {
+                push_inline(doc, InlineKind::Text, " ", range.start);
+                self.last_text_end = None;
+            }
             _ => self.last_text_end = None,
         }
     }
@@ -106,11 +117,21 @@ impl Walker {
             }
         }
         self.depth += 1;
+        if starts_block(&tag) {
+            push_break(doc);
+        }
         match tag {
             Tag::Heading { level, id, .. } => {
                 self.heading = Some((level as u8, id.map(|i| i.to_string()), range, String::new()));
             }
-            Tag::CodeBlock(_) => self.in_code_block = true,
+            Tag::CodeBlock(kind) => {
+                self.in_code_block = true;
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                doc.code_blocks.push(CodeBlock { info, text: String::new(), line: 0 });
+            }
             Tag::MetadataBlock(MetadataBlockKind::YamlStyle) => {
                 self.in_metadata = Some((range, String::new()))
             }
@@ -135,6 +156,9 @@ impl Walker {
 
     fn end(&mut self, doc: &mut ParsedDoc, end: TagEnd) {
         self.depth = self.depth.saturating_sub(1);
+        if ends_prose(&end) {
+            push_break(doc);
+        }
         match end {
             TagEnd::Heading(_) => {
                 if let Some((level, id, range, text)) = self.heading.take() {
@@ -173,8 +197,15 @@ impl Walker {
             return;
         }
         if self.in_code_block {
+            if let Some(block) = doc.code_blocks.last_mut() {
+                if block.text.is_empty() {
+                    block.line = doc.lines.line(range.start);
+                }
+                block.text.push_str(t);
+            }
             return;
         }
+        push_inline(doc, InlineKind::Text, t, range.start);
         if let Some(h) = &mut self.heading {
             h.3.push_str(t);
         }
@@ -197,6 +228,48 @@ impl Walker {
             doc.links.push(LinkRef { kind, dest, line: doc.lines.line(at) });
         }
     }
+}
+
+/// Appends to the prose stream.
+fn push_inline(doc: &mut ParsedDoc, kind: InlineKind, text: &str, offset: usize) {
+    doc.inline.push(Inline { kind, text: text.to_string(), offset });
+}
+
+/// Ends the current stretch of prose (once).
+fn push_break(doc: &mut ParsedDoc) {
+    if doc.inline.last().is_some_and(|i| i.kind != InlineKind::Break) {
+        doc.inline.push(Inline { kind: InlineKind::Break, text: String::new(), offset: 0 });
+    }
+}
+
+/// Whether `tag` opens a block: the prose before it (a tight list item's text before
+/// a nested list) ends there.
+fn starts_block(tag: &Tag<'_>) -> bool {
+    matches!(
+        tag,
+        Tag::Paragraph
+            | Tag::Heading { .. }
+            | Tag::Item
+            | Tag::List(_)
+            | Tag::TableCell
+            | Tag::BlockQuote(_)
+            | Tag::CodeBlock(_)
+            | Tag::HtmlBlock
+            | Tag::FootnoteDefinition(_)
+    )
+}
+
+/// Whether the end of `tag` ends a stretch of prose (nothing reads across it).
+fn ends_prose(end: &TagEnd) -> bool {
+    matches!(
+        end,
+        TagEnd::Paragraph
+            | TagEnd::Heading(_)
+            | TagEnd::Item
+            | TagEnd::TableCell
+            | TagEnd::BlockQuote(_)
+            | TagEnd::FootnoteDefinition
+    )
 }
 
 /// Links written with their destination in place; reference-style uses are checked once,
@@ -290,5 +363,39 @@ mod tests {
             assert_eq!(headings.last(), Some(&("Title", 4 + u32::from(text.contains("title")))));
             assert_eq!(doc.headings.len(), 1, "{text:?}");
         }
+    }
+
+    #[test]
+    fn prose_stream_and_code_blocks_keep_their_places() {
+        let doc = parse(
+            "Install `uv` (version\n0.4.30 or later).\n\n- a\n- b\n  - c\n\n```yaml title=\"x\"\nrev: v1\nid: x\n```\n\n    indented 1.0\n".into(),
+        );
+        let kinds: Vec<(InlineKind, &str)> =
+            doc.inline.iter().map(|i| (i.kind, i.text.as_str())).collect();
+        assert_eq!(
+            kinds,
+            [
+                (InlineKind::Text, "Install "),
+                (InlineKind::Code, "uv"),
+                (InlineKind::Text, " (version"),
+                (InlineKind::Text, " "),
+                (InlineKind::Text, "0.4.30 or later)."),
+                (InlineKind::Break, ""),
+                (InlineKind::Text, "a"),
+                (InlineKind::Break, ""),
+                (InlineKind::Text, "b"),
+                (InlineKind::Break, ""),
+                (InlineKind::Text, "c"),
+                (InlineKind::Break, ""),
+            ]
+        );
+        assert_eq!(doc.inline[4].offset, 22);
+        assert_eq!(doc.code_blocks.len(), 2);
+        assert_eq!(doc.code_blocks[0].info, "yaml title=\"x\"");
+        assert_eq!(doc.code_blocks[0].text, "rev: v1\nid: x\n");
+        assert_eq!(doc.code_blocks[0].line, 9);
+        assert_eq!(doc.code_blocks[1].info, "");
+        assert_eq!(doc.code_blocks[1].text, "indented 1.0\n");
+        assert_eq!(doc.code_blocks[1].line, 13);
     }
 }

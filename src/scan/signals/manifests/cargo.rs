@@ -1,0 +1,184 @@
+//! Cargo: the root package, `[workspace.package]`, the workspace members (`members`
+//! globs minus `exclude`; `version.workspace = true` and `rust-version.workspace = true`
+//! inherit), and the Rust toolchain — `rust-version`, the minimum docs state, ahead of a
+//! `rust-toolchain(.toml)` pin, which is only used when no `rust-version` is declared.
+
+use std::path::Path;
+
+use super::collect::package;
+use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::read;
+
+/// Names a doc gives the Rust toolchain; `msrv` only for a declared minimum.
+const RUST_NAMES: [&str; 2] = ["rust", "rustc"];
+
+/// At most this many members are read.
+const MAX_MEMBERS: usize = 2000;
+
+/// What the Cargo files declare; returns the root package's index in `known.versions`.
+pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
+    let cargo = read::toml(root, "Cargo.toml");
+    let pkg = cargo.as_ref().and_then(|c| c.get("package")).and_then(|p| p.as_table());
+    let ws = cargo.as_ref().and_then(|c| c.get("workspace")).and_then(|w| w.as_table());
+    let ws_pkg = ws.and_then(|w| w.get("package")).and_then(|p| p.as_table());
+    let ws_field = |k: &str| ws_pkg.and_then(|p| p.get(k)).and_then(|v| v.as_str());
+    let mut project = None;
+    if let Some(pkg) = pkg {
+        let (name, version) =
+            (pkg.get("name").and_then(|v| v.as_str()), field(pkg, "version", ws_pkg));
+        if let (Some(name), Some(version)) = (name, version) {
+            project = package(known, name, version, "Cargo.toml", true);
+        }
+        push_repo(known, field(pkg, "repository", ws_pkg));
+    }
+    push_repo(known, ws_field("repository"));
+    let rust_version =
+        pkg.and_then(|p| field(p, "rust-version", ws_pkg)).or(ws_field("rust-version"));
+    match rust_version {
+        Some(v) => push_rust(known, v, "Cargo.toml rust-version", Bound::Minimum, ""),
+        None => {
+            if let Some((v, source)) = toolchain(root) {
+                push_rust(known, &v, source, Bound::Current, "");
+            }
+        }
+    }
+    let Some(ws) = ws else { return project };
+    let list = |k: &str| -> Vec<String> {
+        ws.get(k)
+            .and_then(|v| v.as_array())
+            .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    };
+    for dir in read::member_dirs(root, &list("members"), &list("exclude"), MAX_MEMBERS) {
+        let source = format!("{dir}/Cargo.toml");
+        let Some(member) = read::toml(root, &source) else { continue };
+        let Some(pkg) = member.get("package").and_then(|p| p.as_table()) else { continue };
+        let published = pkg.get("publish").and_then(|p| p.as_bool()) != Some(false);
+        if let (Some(name), Some(version), true) =
+            (pkg.get("name").and_then(|v| v.as_str()), field(pkg, "version", ws_pkg), published)
+        {
+            package(known, name, version, &source, false);
+        }
+        push_repo(known, field(pkg, "repository", ws_pkg));
+        if let Some(v) = pkg.get("rust-version").and_then(|v| v.as_str()) {
+            push_rust(known, v, &format!("{source} rust-version"), Bound::Minimum, &dir);
+        }
+    }
+    project
+}
+
+/// A `[package]` field as a string, following `field.workspace = true` to
+/// `[workspace.package]`.
+fn field<'a>(pkg: &'a toml::Table, key: &str, ws_pkg: Option<&'a toml::Table>) -> Option<&'a str> {
+    match pkg.get(key)? {
+        toml::Value::String(s) => Some(s),
+        toml::Value::Table(t) if t.get("workspace").and_then(|w| w.as_bool()) == Some(true) => {
+            ws_pkg?.get(key)?.as_str()
+        }
+        _ => None,
+    }
+}
+
+fn push_repo(known: &mut KnownVersions, url: Option<&str>) {
+    if let Some(slug) = url.and_then(repo_slug) {
+        if !known.repos.contains(&slug) {
+            known.repos.push(slug);
+        }
+    }
+}
+
+fn push_rust(known: &mut KnownVersions, version: &str, source: &str, bound: Bound, scope: &str) {
+    let Some(version) = parse_version(version) else { return };
+    let mut names: Vec<String> = RUST_NAMES.iter().map(|n| n.to_string()).collect();
+    if bound == Bound::Minimum {
+        names.push("msrv".into());
+    }
+    known.versions.push(KnownVersion {
+        names,
+        version,
+        max: None,
+        source: source.into(),
+        bound,
+        major_only_ok: false,
+        in_prose: true,
+        package: false,
+        scope: scope.into(),
+    });
+}
+
+/// The channel of `rust-toolchain.toml`, else the one line of `rust-toolchain`.
+fn toolchain(root: &Path) -> Option<(String, &'static str)> {
+    read::toml(root, "rust-toolchain.toml")
+        .and_then(|t| t.get("toolchain")?.get("channel")?.as_str().map(str::to_string))
+        .map(|v| (v, "rust-toolchain.toml"))
+        .or_else(|| {
+            read::text(root, "rust-toolchain").map(|t| (t.trim().to_string(), "rust-toolchain"))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, rel: &str, text: &str) {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn members_inherit_from_the_workspace() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n[workspace.package]\nversion = \"0.3.1\"\nrust-version = \"1.80\"\nrepository = \"https://github.com/acme/tool\"\n");
+        write(d, "rust-toolchain.toml", "[toolchain]\nchannel = \"1.85.0\"\n");
+        write(
+            d,
+            "crates/a/Cargo.toml",
+            "[package]\nname = \"tool\"\nversion.workspace = true\nrust-version.workspace = true\n",
+        );
+        write(
+            d,
+            "crates/b/Cargo.toml",
+            "[package]\nname = \"tool-lib\"\nversion = \"0.2.0\"\nrust-version = \"1.85\"\n",
+        );
+        write(
+            d,
+            "crates/c/Cargo.toml",
+            "[package]\nname = \"xtask\"\nversion = \"0.1.0\"\npublish = false\n",
+        );
+        let mut known = KnownVersions::default();
+        assert_eq!(read(d, &mut known), None, "no root package");
+        let v = |name: &str, doc: &str| {
+            known.lookup(name, doc, true).map(|k| (k.version.clone(), k.source.clone()))
+        };
+        assert_eq!(v("tool", "x.md"), Some((vec![0, 3, 1], "crates/a/Cargo.toml".into())));
+        assert_eq!(v("tool-lib", "x.md"), Some((vec![0, 2, 0], "crates/b/Cargo.toml".into())));
+        assert_eq!(v("xtask", "x.md"), None);
+        assert_eq!(
+            v("msrv", "crates/a/README.md"),
+            Some((vec![1, 80], "Cargo.toml rust-version".into()))
+        );
+        assert_eq!(
+            v("rust", "crates/b/README.md"),
+            Some((vec![1, 85], "crates/b/Cargo.toml rust-version".into()))
+        );
+        assert!(known.lookup("tool", "x.md", false).is_none(), "one common word: code only");
+        assert!(known.lookup("tool-lib", "x.md", false).unwrap().in_prose);
+        assert_eq!(known.repos, ["acme/tool"]);
+    }
+
+    #[test]
+    fn a_toolchain_pin_stands_in_only_without_rust_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "Cargo.toml", "[package]\nname = \"widget\"\nversion = \"2.3.1\"\n");
+        write(d, "rust-toolchain", "1.85.0\n");
+        let mut known = KnownVersions::default();
+        assert_eq!(read(d, &mut known), Some(0));
+        let rust = known.lookup("rust", "README.md", false).unwrap();
+        assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Current));
+        assert!(known.lookup("msrv", "README.md", false).is_none(), "a pin is not a minimum");
+        assert!(known.lookup("widget", "README.md", false).unwrap().in_prose);
+    }
+}

@@ -1,0 +1,198 @@
+//! `KnownVersions`: every version the repository declares in its files — packages it
+//! publishes, toolchains it requires, actions its workflows pin, hooks it offers — and
+//! the look-ups `version_skew` makes against them. Plain data: the readers beside this
+//! file fill it; tags come later, from git history (`version_skew::judge`).
+
+use std::collections::{BTreeMap, HashSet};
+
+/// Whether a known version is the release a thing is on, or the oldest one allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// A package's own version, a pinned toolchain (`rust-toolchain`, `.nvmrc`).
+    Current,
+    /// A declared minimum (`rust-version`, `requires-python`, `engines.node`, a tool's
+    /// `required-version`).
+    Minimum,
+}
+
+/// A version the project is on (or requires), and the names a doc calls it by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownVersion {
+    /// Lowercase names that precede a version (`rust`, `node.js`, the crate).
+    pub names: Vec<String>,
+    /// Numeric components, e.g. `[1, 85, 0]`.
+    pub version: Vec<u64>,
+    /// The newest supported version, when the source lists the supported ones (Python
+    /// classifiers): a range claim's upper end is checked against it.
+    pub max: Option<Vec<u64>>,
+    /// Where it was read, root-relative, with the field when that helps
+    /// (`Cargo.toml rust-version`).
+    pub source: String,
+    pub bound: Bound,
+    /// Whether a major-only mention (`Node 20`) counts.
+    pub major_only_ok: bool,
+    /// Whether a mention in prose counts. Packages named by a common word (`grep`,
+    /// `core`) are only checked where code names them (dependency lines, install
+    /// commands); toolchains, the project itself and distinctive names (`grep-printer`)
+    /// also in prose.
+    pub in_prose: bool,
+    /// A package the repository publishes (not a toolchain, not a tool it pins).
+    pub package: bool,
+    /// The folder (root-relative, `""` for the whole tree) whose docs this applies to:
+    /// a member crate's own `rust-version` holds for its folder. The deepest scope wins.
+    pub scope: String,
+}
+
+/// A GitHub Action as the repository's own workflows pin it (the newest pin when they
+/// differ).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionPin {
+    pub version: Vec<u64>,
+    /// The version as written (`v10.0.1`), in the ref or in the comment after a SHA.
+    pub version_text: String,
+    /// The commit SHA when the workflow pins one (`@<sha> # v10.0.1`).
+    pub sha: Option<String>,
+    /// The workflow file, root-relative.
+    pub source: String,
+}
+
+/// Everything the repository's files say about versions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownVersions {
+    pub versions: Vec<KnownVersion>,
+    /// Index in `versions` of the project's own release: the root package, else the
+    /// workspace member named like the project's repository.
+    pub project: Option<usize>,
+    /// The project's repositories as lowercase `owner/name` (from manifest URLs).
+    pub repos: Vec<String>,
+    /// Hook ids of the repository's own `.pre-commit-hooks.yaml`.
+    pub hook_ids: Vec<String>,
+    /// Actions pinned in `.github/workflows/`, by lowercase `owner/name[/path]`.
+    pub actions: BTreeMap<String, ActionPin>,
+    /// Every name of `versions`, and those prose may use: filled by `index_names`.
+    code_names: HashSet<String>,
+    prose_names: HashSet<String>,
+    /// Bit `n` is set when some prose name is `n` bytes long (a cheap first test: most
+    /// words of a doc are not names).
+    prose_lengths: u64,
+}
+
+impl KnownVersions {
+    /// Whether nothing is known (then no doc needs reading for versions: tags are only
+    /// asked about for the repository's own hooks and release URLs).
+    pub fn is_empty(&self) -> bool {
+        self.versions.is_empty()
+            && self.actions.is_empty()
+            && self.hook_ids.is_empty()
+            && self.repos.is_empty()
+    }
+
+    /// The version `name` (lowercase) means in the doc at `doc_path`: the deepest
+    /// scope holding the doc wins. `in_code` says whether code named it.
+    pub fn lookup(&self, name: &str, doc_path: &str, in_code: bool) -> Option<&KnownVersion> {
+        self.versions
+            .iter()
+            .filter(|k| (in_code || k.in_prose) && k.names.iter().any(|n| n == name))
+            .filter(|k| in_scope(&k.scope, doc_path))
+            .max_by_key(|k| k.scope.len())
+    }
+
+    /// Whether `name` (lowercase) is known anywhere, for a quick test before a look-up
+    /// (`index_names` must have run).
+    pub fn knows(&self, name: &str, in_code: bool) -> bool {
+        if in_code {
+            self.code_names.contains(name)
+        } else {
+            name.len() < 64
+                && self.prose_lengths & (1 << name.len()) != 0
+                && self.prose_names.contains(name)
+        }
+    }
+
+    /// Indexes the names of `versions` for `knows`; run once `versions` is complete.
+    pub fn index_names(&mut self) {
+        self.code_names = self.versions.iter().flat_map(|k| k.names.iter().cloned()).collect();
+        self.prose_names = self
+            .versions
+            .iter()
+            .filter(|k| k.in_prose)
+            .flat_map(|k| k.names.iter().cloned())
+            .collect();
+        self.prose_lengths =
+            self.prose_names.iter().filter(|n| n.len() < 64).fold(0, |bits, n| bits | 1 << n.len());
+    }
+
+    /// The project's own release, if known.
+    pub fn project(&self) -> Option<&KnownVersion> {
+        self.project.and_then(|i| self.versions.get(i))
+    }
+
+    /// Whether `url` (lowercase) points into one of the project's own repositories.
+    pub fn is_own_repo_url(&self, url: &str) -> bool {
+        repo_slug(url).is_some_and(|slug| self.repos.contains(&slug))
+    }
+}
+
+/// Whether a doc at `path` lies under folder `scope`.
+fn in_scope(scope: &str, path: &str) -> bool {
+    scope.is_empty() || path.strip_prefix(scope).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// `owner/name` (lowercase, without `.git`) of a GitHub, GitLab or Codeberg URL.
+pub fn repo_slug(url: &str) -> Option<String> {
+    let url = url.trim().to_lowercase();
+    let rest = url.split_once("://").map_or(url.as_str(), |(_, r)| r);
+    let rest = rest.strip_prefix("www.").unwrap_or(rest);
+    let path = ["github.com/", "gitlab.com/", "codeberg.org/"]
+        .iter()
+        .find_map(|host| rest.strip_prefix(host))?;
+    let mut parts = path.split('/');
+    let owner = parts.next().filter(|o| !o.is_empty())?;
+    let name = parts.next()?.trim_end_matches(".git");
+    (!name.is_empty()).then(|| format!("{owner}/{name}"))
+}
+
+/// `1.2.3`, `v20`, `3.12` → numeric components (1 to 3); anything else → `None`.
+pub fn parse_version(text: &str) -> Option<Vec<u64>> {
+    let text = text.trim().trim_start_matches(['v', 'V']);
+    let core = text.split(['-', '+']).next()?;
+    let parts: Vec<u64> = core.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    (1..=3).contains(&parts.len()).then_some(parts)
+}
+
+/// `version` written with dots.
+pub fn dotted(version: &[u64]) -> String {
+    version.iter().map(u64::to_string).collect::<Vec<_>>().join(".")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_parse() {
+        assert_eq!(parse_version("1.85.0"), Some(vec![1, 85, 0]));
+        assert_eq!(parse_version("v20\n"), Some(vec![20]));
+        assert_eq!(parse_version("1.0.0-beta.1"), Some(vec![1, 0, 0]));
+        assert_eq!(parse_version("stable"), None);
+        assert_eq!(parse_version("lts/iron"), None);
+        assert_eq!(parse_version("1.2.3.4"), None);
+        assert_eq!(dotted(&[1, 80]), "1.80");
+    }
+
+    #[test]
+    fn repo_slugs_and_scopes() {
+        assert_eq!(
+            repo_slug("https://github.com/BurntSushi/ripgrep/tree/master/crates/grep").as_deref(),
+            Some("burntsushi/ripgrep")
+        );
+        assert_eq!(
+            repo_slug("git+https://github.com/vitejs/vite.git").as_deref(),
+            Some("vitejs/vite")
+        );
+        assert_eq!(repo_slug("https://docs.rs/grep"), None);
+        assert!(in_scope("", "README.md"));
+        assert!(in_scope("axum-core", "axum-core/README.md"));
+        assert!(!in_scope("axum", "axum-core/README.md"));
+    }
+}

@@ -1,0 +1,18 @@
+//! The versions a repository declares in its files (never the network): its packages
+//! and workspace members, toolchain minimums and pins, Python's supported range, the
+//! actions its workflows pin and the pre-commit hooks it offers. One reader per
+//! ecosystem; `collect.rs` runs them all.
+
+mod cargo;
+mod collect;
+mod go;
+mod hooks;
+mod known;
+mod node;
+mod python;
+mod read;
+mod workflows;
+
+pub use collect::known_versions;
+pub use known::{dotted, parse_version, Bound, KnownVersion, KnownVersions};
+pub use workflows::{comment_version, is_sha};

@@ -1,0 +1,153 @@
+//! Node: the root `package.json` (name, version, `repository`, `engines.node`), its
+//! workspaces (`workspaces`, or `pnpm-workspace.yaml` `packages`), and `.nvmrc`. A
+//! `private` package is never published, so no doc pins it. `engines.node` is the
+//! minimum docs state; `.nvmrc` (a pin) stands in only without it.
+
+use std::path::Path;
+
+use semver::{Op, VersionReq};
+use serde_json::Value;
+
+use super::collect::package;
+use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::read;
+
+const NODE_NAMES: [&str; 3] = ["node", "node.js", "nodejs"];
+
+/// At most this many workspace packages are read.
+const MAX_MEMBERS: usize = 2000;
+
+/// What the Node files declare; returns the root package's index in `known.versions`.
+pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
+    let pkg = read::json(root, "package.json");
+    let mut project = None;
+    if let Some(pkg) = &pkg {
+        project = published(known, pkg, "package.json", true);
+        let min = pkg["engines"]["node"].as_str().and_then(lowest_allowed);
+        let (version, source, bound) = match min {
+            Some(v) => (Some(v), "package.json engines.node", Bound::Minimum),
+            None => (nvmrc(root), ".nvmrc", Bound::Current),
+        };
+        push_node(known, version, source, bound);
+    } else {
+        push_node(known, nvmrc(root), ".nvmrc", Bound::Current);
+    }
+    let mut patterns: Vec<String> = Vec::new();
+    if let Some(pkg) = &pkg {
+        let ws = &pkg["workspaces"];
+        let list = ws.as_array().or_else(|| ws["packages"].as_array());
+        patterns.extend(list.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)));
+    }
+    if let Some(pnpm) = read::yaml(root, "pnpm-workspace.yaml") {
+        let list = pnpm.get("packages").map(|p| p.items()).unwrap_or_default();
+        patterns.extend(list.iter().filter_map(|v| v.as_str().map(str::to_string)));
+    }
+    let (exclude, include): (Vec<String>, Vec<String>) =
+        patterns.into_iter().partition(|p| p.starts_with('!'));
+    let exclude: Vec<String> = exclude.iter().map(|p| p[1..].to_string()).collect();
+    for dir in read::member_dirs(root, &include, &exclude, MAX_MEMBERS) {
+        let source = format!("{dir}/package.json");
+        if let Some(member) = read::json(root, &source) {
+            published(known, &member, &source, false);
+        }
+    }
+    project
+}
+
+/// Records a package that is published (not `private`) and its repository.
+fn published(known: &mut KnownVersions, pkg: &Value, source: &str, is_root: bool) -> Option<usize> {
+    let repo = pkg["repository"].as_str().or_else(|| pkg["repository"]["url"].as_str());
+    if let Some(slug) = repo.and_then(repo_slug) {
+        if !known.repos.contains(&slug) {
+            known.repos.push(slug);
+        }
+    }
+    if pkg["private"].as_bool() == Some(true) {
+        return None;
+    }
+    package(known, pkg["name"].as_str()?, pkg["version"].as_str()?, source, is_root)
+}
+
+fn nvmrc(root: &Path) -> Option<Vec<u64>> {
+    parse_version(&read::text(root, ".nvmrc")?)
+}
+
+fn push_node(known: &mut KnownVersions, version: Option<Vec<u64>>, source: &str, bound: Bound) {
+    let Some(version) = version else { return };
+    known.versions.push(KnownVersion {
+        names: NODE_NAMES.iter().map(|n| n.to_string()).collect(),
+        version,
+        max: None,
+        source: source.into(),
+        bound,
+        major_only_ok: true,
+        in_prose: true,
+        package: false,
+        scope: String::new(),
+    });
+}
+
+/// The oldest version an npm range allows (`^20.19.0 || >=22.12.0` → 20.19.0), read
+/// with `semver` one `||` alternative at a time.
+pub fn lowest_allowed(range: &str) -> Option<Vec<u64>> {
+    range.split("||").filter_map(|alt| lower_bound(&VersionReq::parse(alt.trim()).ok()?)).min()
+}
+
+/// The lowest version a requirement's lower bounds allow.
+pub fn lower_bound(req: &VersionReq) -> Option<Vec<u64>> {
+    req.comparators
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.op,
+                Op::GreaterEq | Op::Greater | Op::Caret | Op::Tilde | Op::Exact | Op::Wildcard
+            )
+        })
+        .map(|c| {
+            let mut v = vec![c.major];
+            v.extend(c.minor);
+            v.extend(c.minor.and(c.patch));
+            v
+        })
+        .min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn npm_ranges_give_their_lowest_version() {
+        assert_eq!(lowest_allowed("^20.19.0 || >=22.12.0"), Some(vec![20, 19, 0]));
+        assert_eq!(lowest_allowed(">=18"), Some(vec![18]));
+        assert_eq!(lowest_allowed("18.x || 20.x"), Some(vec![18]));
+        assert_eq!(lowest_allowed("latest"), None);
+    }
+
+    #[test]
+    fn engines_win_over_nvmrc_and_private_packages_are_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let w = |rel: &str, t: &str| {
+            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+            std::fs::write(d.join(rel), t).unwrap()
+        };
+        w(
+            "package.json",
+            r#"{"name": "mono", "private": true, "engines": {"node": ">=20.19"}, "repository": {"url": "git+https://github.com/acme/mono.git"}}"#,
+        );
+        w(".nvmrc", "22\n");
+        w("pnpm-workspace.yaml", "packages:\n  - packages/*\n  - '!packages/skip'\n");
+        w("packages/vite/package.json", r#"{"name": "vite", "version": "7.1.0"}"#);
+        w("packages/skip/package.json", r#"{"name": "skip", "version": "1.0.0"}"#);
+        w("packages/play/package.json", r#"{"name": "play", "version": "1.0.0", "private": true}"#);
+        let mut known = KnownVersions::default();
+        assert_eq!(read(d, &mut known), None);
+        let node = known.lookup("node.js", "a.md", false).unwrap();
+        assert_eq!((node.version.clone(), node.bound), (vec![20, 19], Bound::Minimum));
+        assert_eq!(known.lookup("vite", "a.md", true).unwrap().version, [7, 1, 0]);
+        assert!(known.lookup("skip", "a.md", true).is_none());
+        assert!(known.lookup("play", "a.md", true).is_none());
+        assert_eq!(known.repos, ["acme/mono"]);
+    }
+}

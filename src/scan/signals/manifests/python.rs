@@ -1,0 +1,154 @@
+//! Python: `pyproject.toml` — the project (`[project]` or `[tool.poetry]` name and a
+//! static version), the supported interpreters (`requires-python`, the minimum, and the
+//! `Programming Language :: Python :: 3.x` classifiers, the supported range), the tools
+//! it pins (`[tool.<name>] required-version`, e.g. uv's or ruff's), its repository
+//! (`[project.urls]`) — and `.python-version`, a pin used only when no minimum is
+//! declared. Specifiers are read with `semver` clause by clause (`~=` as `>=`); a clause
+//! it cannot read is left out.
+
+use std::path::Path;
+
+use semver::VersionReq;
+
+use super::collect::package;
+use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::node::lower_bound;
+use super::read;
+
+const PYTHON_NAMES: [&str; 2] = ["python", "cpython"];
+
+/// What the Python files declare; returns the root package's index in `known.versions`.
+pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
+    let py = read::toml(root, "pyproject.toml");
+    let project = py.as_ref().and_then(|p| p.get("project")).and_then(|p| p.as_table());
+    let poetry = py.as_ref().and_then(|p| p.get("tool")?.get("poetry")?.as_table());
+    let get = |k: &str| {
+        project
+            .and_then(|t| t.get(k))
+            .or_else(|| poetry.and_then(|t| t.get(k)))
+            .and_then(|v| v.as_str())
+    };
+    let name = get("name");
+    let mut index = None;
+    if let (Some(name), Some(version)) = (name, get("version")) {
+        index = package(known, name, version, "pyproject.toml", true);
+    }
+    let urls = project.and_then(|p| p.get("urls")).and_then(|u| u.as_table());
+    for url in urls.into_iter().flat_map(|u| u.values()).filter_map(|v| v.as_str()) {
+        if let Some(slug) = repo_slug(url) {
+            if !known.repos.contains(&slug) {
+                known.repos.push(slug);
+            }
+        }
+    }
+    let classifiers: Vec<Vec<u64>> = project
+        .and_then(|p| p.get("classifiers"))
+        .and_then(|c| c.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.as_str()?.strip_prefix("Programming Language :: Python :: "))
+        .filter_map(|v| parse_version(v).filter(|v| v.len() == 2))
+        .collect();
+    let listed = (classifiers.iter().min().cloned(), classifiers.iter().max().cloned());
+    let requires = project.and_then(|p| p.get("requires-python")).and_then(|v| v.as_str());
+    let (version, source, bound) = match (requires.and_then(minimum), listed.0) {
+        (Some(v), _) => (Some(v), "pyproject.toml requires-python", Bound::Minimum),
+        (None, Some(v)) => (Some(v), "pyproject.toml classifiers", Bound::Minimum),
+        (None, None) => (
+            read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
+            ".python-version",
+            Bound::Current,
+        ),
+    };
+    if let Some(version) = version {
+        let max = listed.1.filter(|_| classifiers.len() > 1);
+        let source = match max {
+            Some(_) if source != "pyproject.toml classifiers" => {
+                format!("{source} and classifiers")
+            }
+            _ => source.to_string(),
+        };
+        known.versions.push(KnownVersion {
+            names: PYTHON_NAMES.iter().map(|n| n.to_string()).collect(),
+            version,
+            max,
+            source,
+            bound,
+            major_only_ok: false,
+            in_prose: true,
+            package: false,
+            scope: String::new(),
+        });
+    }
+    let tools = py.as_ref().and_then(|p| p.get("tool")).and_then(|t| t.as_table());
+    for (tool, table) in tools.into_iter().flatten() {
+        let Some(spec) = table.get("required-version").and_then(|v| v.as_str()) else { continue };
+        let lower = tool.to_lowercase();
+        if name.is_some_and(|n| n.to_lowercase() == lower) {
+            continue; // the project's own release is known already
+        }
+        let exact = spec.trim().starts_with(|c: char| c.is_ascii_digit());
+        let (version, bound) = if exact {
+            (parse_version(spec), Bound::Current)
+        } else {
+            (minimum(spec), Bound::Minimum)
+        };
+        let Some(version) = version else { continue };
+        known.versions.push(KnownVersion {
+            names: vec![lower],
+            version,
+            max: None,
+            source: format!("pyproject.toml tool.{tool}.required-version"),
+            bound,
+            major_only_ok: false,
+            in_prose: true,
+            package: false,
+            scope: String::new(),
+        });
+    }
+    index
+}
+
+/// The oldest version a PEP 440 specifier set allows (`>=3.10,<4` → 3.10).
+fn minimum(spec: &str) -> Option<Vec<u64>> {
+    spec.split(',')
+        .filter_map(|clause| {
+            let clause = clause.trim().replace("~=", ">=").replace("==", "=");
+            lower_bound(&VersionReq::parse(&clause).ok()?)
+        })
+        .min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifiers_give_their_minimum() {
+        assert_eq!(minimum(">=3.10"), Some(vec![3, 10]));
+        assert_eq!(minimum(">=3.8, <4"), Some(vec![3, 8]));
+        assert_eq!(minimum("~=3.9"), Some(vec![3, 9]));
+        assert_eq!(minimum(">=0.9.25"), Some(vec![0, 9, 25]));
+        assert_eq!(minimum("<4"), None);
+    }
+
+    #[test]
+    fn interpreters_range_and_pinned_tools() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[project]\nname = \"kit\"\ndynamic = [\"version\"]\nrequires-python = \">=3.10\"\nclassifiers = [\"Programming Language :: Python :: 3\", \"Programming Language :: Python :: 3.10\", \"Programming Language :: Python :: 3.14\"]\n[project.urls]\nSource = \"https://github.com/acme/kit\"\n[tool.uv]\nrequired-version = \">=0.9.25\"\n[tool.ruff]\nrequired-version = \"0.4.1\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join(".python-version"), "3.12\n").unwrap();
+        let mut known = KnownVersions::default();
+        assert_eq!(read(dir.path(), &mut known), None, "the version is dynamic");
+        let py = known.lookup("python", "a.md", false).unwrap();
+        assert_eq!((py.version.clone(), py.max.clone()), (vec![3, 10], Some(vec![3, 14])));
+        assert_eq!(py.bound, Bound::Minimum);
+        let uv = known.lookup("uv", "a.md", false).unwrap();
+        assert_eq!((uv.version.clone(), uv.bound), (vec![0, 9, 25], Bound::Minimum));
+        assert_eq!(known.lookup("ruff", "a.md", false).unwrap().bound, Bound::Current);
+        assert_eq!(known.repos, ["acme/kit"]);
+    }
+}

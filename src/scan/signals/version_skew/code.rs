@@ -1,0 +1,319 @@
+//! Versions stated in code blocks (and link destinations), read by pattern, never as
+//! prose: dependency lines of TOML snippets (`grep = "0.2"`, `x = { version = … }`),
+//! install commands (`commands.rs`), release download URLs of the project's own repository
+//! and file names carrying the project's version (`ripgrep_14.1.1-1_amd64.deb`),
+//! workflow steps (`uses: owner/action@ref # vX`), and pre-commit examples of the
+//! repository's own hook (`rev:`). A `diff` block is skipped: its old lines are old on
+//! purpose.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::commands;
+use super::judge::requirement;
+use super::mention::{Claim, Mention, Subject};
+use super::tags::split_tag;
+use super::words::strict_version;
+use crate::scan::markdown::{CodeBlock, ParsedDoc};
+use crate::scan::signals::manifests::{comment_version, is_sha, KnownVersions};
+use crate::scan::yaml_tree::{self, YamlNode};
+
+static RELEASE_URL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"https?://(?:www\.)?github\.com/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)/releases/download/([^/\s"'<>()]+)/"#)
+        .expect("a valid pattern")
+});
+
+static USES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"\buses:\s*["']?([A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+)@([A-Za-z0-9_.-]+)"#)
+        .expect("a valid pattern")
+});
+
+/// Adds every version stated in `doc`'s code blocks and links; `skip_line` says which
+/// lines are history.
+pub fn mentions(
+    doc: &ParsedDoc,
+    known: &KnownVersions,
+    skip_line: &dyn Fn(u32) -> bool,
+    out: &mut Vec<Mention>,
+) {
+    for block in &doc.code_blocks {
+        if block.text.is_empty()
+            || block.info.trim_start().starts_with("diff")
+            || skip_line(block.line)
+        {
+            continue;
+        }
+        toml_dependencies(block, known, out);
+        pre_commit(block, known, out);
+        // A file name is the project's release only where the block downloads one.
+        let downloads = block.text.lines().any(|l| downloads_own_release(l, known));
+        for (i, line) in block.text.lines().enumerate() {
+            let number = block.line + i as u32;
+            commands::mentions(line, number, known, out);
+            release_urls(line, number, known, out);
+            // …and not on a line fetching from somewhere else.
+            if downloads && (!line.contains("://") || downloads_own_release(line, known)) {
+                file_names(line, number, known, out);
+            }
+            workflow_steps(line, number, known, out);
+        }
+    }
+    for link in &doc.links {
+        if !skip_line(link.line) && downloads_own_release(&link.dest, known) {
+            release_urls(&link.dest, link.line, known, out);
+            file_names(&link.dest, link.line, known, out);
+        }
+    }
+}
+
+/// Whether `line` holds a release download URL of the project's own repository.
+fn downloads_own_release(line: &str, known: &KnownVersions) -> bool {
+    line.contains("/releases/download/")
+        && RELEASE_URL.captures_iter(line).any(|c| own_repo(&c[1], known))
+}
+
+fn own_repo(slug: &str, known: &KnownVersions) -> bool {
+    known.repos.contains(&slug.to_lowercase().trim_end_matches(".git").to_string())
+}
+
+/// `[dependencies]` (and dev-, build-, workspace, target) entries of a TOML snippet
+/// that name one of the project's packages.
+fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
+    let lang = block.info.split_whitespace().next().unwrap_or_default();
+    if lang != "toml" && !block.text.contains("dependencies") {
+        return;
+    }
+    let Ok(table) = block.text.parse::<toml::Table>() else { return };
+    let mut holders: Vec<&toml::Table> = vec![&table];
+    holders.extend(table.get("workspace").and_then(|w| w.as_table()));
+    let targets = table.get("target").and_then(|t| t.as_table());
+    holders.extend(targets.into_iter().flat_map(|t| t.values()).filter_map(|t| t.as_table()));
+    let kinds = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let tables = holders
+        .iter()
+        .flat_map(|h| kinds.iter().filter_map(|k| h.get(*k).and_then(|d| d.as_table())));
+    for deps in tables {
+        for (key, value) in deps {
+            let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+            if !known.knows(&name.to_lowercase(), true) {
+                continue;
+            }
+            let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+                continue;
+            };
+            let Some(req) = requirement(spec) else { continue };
+            let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+            let line =
+                dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
+            out.extend(Mention::of_name(line, name, Claim::Requirement(req), written));
+        }
+    }
+}
+
+/// The 0-based line of dependency `key`'s version `spec` in a TOML snippet.
+fn dependency_line(text: &str, key: &str, spec: &str) -> Option<u32> {
+    let lines: Vec<&str> = text.lines().collect();
+    let quoted = format!("\"{spec}\"");
+    let starts_key = |l: &str| {
+        let l = l.trim_start().trim_start_matches('"');
+        l.strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start_matches('"').trim_start().starts_with('='))
+    };
+    if let Some(i) = lines.iter().position(|l| starts_key(l) && l.contains(&quoted)) {
+        return Some(i as u32);
+    }
+    let header = lines.iter().position(|l| {
+        let l = l.trim();
+        l.starts_with('[') && l.trim_end_matches(']').ends_with(&format!(".{key}"))
+    })?;
+    let offset = lines[header..]
+        .iter()
+        .position(|l| l.trim_start().starts_with("version") && l.contains(&quoted))?;
+    Some((header + offset) as u32)
+}
+
+/// `https://github.com/<own repository>/releases/download/<tag>/`.
+fn release_urls(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if !line.contains("/releases/download/") {
+        return;
+    }
+    for caps in RELEASE_URL.captures_iter(line) {
+        let (repo, tag) = (&caps[1], &caps[2]);
+        if !own_repo(repo, known) {
+            continue;
+        }
+        let Some((prefix, version)) = split_tag(tag) else { continue };
+        let subject = Subject::Release { prefix: prefix.to_string(), pre_commit: false };
+        out.push(Mention {
+            line: number,
+            subject,
+            claim: Claim::Version,
+            target: tag.into(),
+            written: tag.into(),
+            version,
+            asserts_current: true,
+        });
+    }
+}
+
+/// `<project>_<version>…` or `<project>-<version>…` in a file name or URL.
+fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    let Some(project) = known.project() else { return };
+    let name = &project.names[0];
+    let lower = line.to_lowercase();
+    let mut from = 0;
+    while let Some(found) = lower[from..].find(name.as_str()) {
+        let start = from + found;
+        from = start + name.len();
+        let before = lower[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            continue;
+        }
+        let rest = &line[from..];
+        let Some(rest) = rest.strip_prefix(['-', '_']) else { continue };
+        let rest = rest.strip_prefix(['v', 'V']).unwrap_or(rest);
+        let end = rest.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(rest.len());
+        let version = rest[..end].trim_end_matches('.');
+        // A file name goes on after its version (`-1_amd64.deb`, `.tar.gz`); a word
+        // that ends there is a tag or a folder, not a download.
+        let mut after = rest[version.len()..].chars();
+        let continues = matches!(after.next(), Some('-' | '_' | '.'))
+            && after.next().is_some_and(|c| c.is_ascii_alphanumeric());
+        if version.matches('.').count() < 1 || !continues {
+            continue;
+        }
+        out.extend(Mention::of_name(number, name, Claim::Version, version));
+    }
+}
+
+/// `uses: owner/action@ref` with the version in the ref or in a comment after a SHA.
+fn workflow_steps(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if known.actions.is_empty() || !line.contains("uses:") {
+        return;
+    }
+    let Some(caps) = USES.captures(line) else { return };
+    let action = caps[1].to_lowercase();
+    if !known.actions.contains_key(&action) {
+        return;
+    }
+    let reference = caps.get(2).expect("the pattern has two groups");
+    let (sha, written, target) = if is_sha(reference.as_str()) {
+        let Some(written) = comment_version(line) else { return };
+        let end = line.rfind(written.as_str()).map(|i| i + written.len()).unwrap_or(line.len());
+        (Some(reference.as_str().to_string()), written, line[reference.start()..end].to_string())
+    } else {
+        (None, reference.as_str().to_string(), reference.as_str().to_string())
+    };
+    let Some(version) = strict_version(&written) else { return };
+    let subject = Subject::Action { action, sha };
+    let claim = Claim::Version;
+    out.push(Mention {
+        line: number,
+        subject,
+        claim,
+        target,
+        written,
+        version,
+        asserts_current: true,
+    });
+}
+
+/// `rev:` of a pre-commit example whose hooks are the repository's own.
+fn pre_commit(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if known.hook_ids.is_empty() || !block.text.contains("rev:") {
+        return;
+    }
+    let Some(tree) = yaml_tree::parse(&block.text) else { return };
+    tree.visit(&mut |node| {
+        let (Some(repo), Some(rev)) =
+            (node.get("repo").and_then(YamlNode::as_str), node.get("rev"))
+        else {
+            return;
+        };
+        let hooks = node.get("hooks").map(YamlNode::items).unwrap_or_default();
+        let own_hook = hooks.iter().any(|h| {
+            h.get("id")
+                .and_then(YamlNode::as_str)
+                .is_some_and(|id| known.hook_ids.iter().any(|k| k == id))
+        });
+        if !own_hook || !(known.repos.is_empty() || known.is_own_repo_url(repo)) {
+            return;
+        }
+        let (Some(written), Some(line)) = (rev.as_str(), rev.line()) else { return };
+        let Some((prefix, version)) = split_tag(written) else { return };
+        let subject = Subject::Release { prefix: prefix.to_string(), pre_commit: true };
+        out.push(Mention {
+            line: block.line + line - 1,
+            subject,
+            claim: Claim::Version,
+            target: written.into(),
+            written: written.into(),
+            version,
+            asserts_current: true,
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+    use crate::scan::signals::manifests::{Bound, KnownVersion};
+
+    fn known() -> KnownVersions {
+        let mut known = KnownVersions::default();
+        for name in ["tool", "grep", "@acme/core", "create-tool", "tool-py"] {
+            known.versions.push(KnownVersion {
+                names: vec![name.into()],
+                version: vec![2, 3, 1],
+                max: None,
+                source: "x".into(),
+                bound: Bound::Current,
+                major_only_ok: false,
+                in_prose: false,
+                package: true,
+                scope: String::new(),
+            });
+        }
+        known.project = Some(0);
+        known.repos.push("acme/tool".into());
+        known.hook_ids.push("tool".into());
+        known.index_names();
+        known
+    }
+
+    fn found(markdown: &str) -> Vec<(u32, String)> {
+        let mut out = Vec::new();
+        code::mentions(&parse(markdown.to_string()), &known(), &|_| false, &mut out);
+        out.into_iter().map(|m| (m.line, m.target)).collect()
+    }
+
+    use super::super::code;
+
+    fn at(line: u32, target: &str) -> (u32, String) {
+        (line, target.to_string())
+    }
+
+    #[test]
+    fn dependency_lines_of_toml_snippets() {
+        let md = "```toml\n[dependencies]\ngrep = \"0.2\"\nserde = \"1\"\ntool = { version = \"^2.0\", features = [\"x\"] }\n\n[dev-dependencies.grep]\nversion = \"=0.4.1\"\n```\n";
+        assert_eq!(found(md), [at(3, "0.2"), at(5, "2.0"), at(8, "0.4.1")]);
+        assert!(found("```toml\nnot = [toml\ngrep = \"0.2\"\n```\n").is_empty(), "invalid TOML");
+        assert!(found("```diff\n[dependencies]\n-grep = \"0.2\"\n```\n").is_empty());
+    }
+
+    #[test]
+    fn releases_file_names_actions_and_hooks() {
+        let md = "```\ncurl -LO https://github.com/acme/tool/releases/download/v1.0.0/tool-1.0.0-x86_64.tar.gz\ncurl -LO https://github.com/other/tool/releases/download/v0.1.0/tool-0.1.0.tar.gz\n```\n\n```yaml\n- repo: https://github.com/acme/tool\n  rev: tool-v1.0.0\n  hooks:\n    - id: tool\n- repo: https://github.com/other/hooks\n  rev: v0.1.0\n  hooks:\n    - id: tool\n```\n";
+        assert_eq!(found(md), [at(2, "v1.0.0"), at(2, "1.0.0"), at(8, "tool-v1.0.0")]);
+        assert!(
+            found("```\nsudo dpkg -i tool_1.0.0_amd64.deb\n```\n").is_empty(),
+            "no download here"
+        );
+        assert!(
+            found("```yaml\nuses: actions/checkout@v4\n```\n").is_empty(),
+            "no workflow pins it"
+        );
+    }
+}

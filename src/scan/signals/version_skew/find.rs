@@ -1,0 +1,30 @@
+//! `find`: every version one doc states about something the repository declares —
+//! prose (`prose.rs`) and code blocks (`code.rs`) — minus history: changelog files, docs
+//! about the past, history sections (`history.rs`). One mention per line and target.
+
+use std::collections::HashSet;
+
+use super::history::{history_ranges, is_history_file};
+use super::mention::Mention;
+use super::{code, prose};
+use crate::scan::context::{Doc, ScanContext};
+use crate::scan::signals::sections::is_changelog_file;
+
+/// The mentions in `doc` worth judging.
+pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
+    let known = &ctx.known_versions;
+    if known.is_empty() || is_changelog_file(&doc.path) || is_history_file(&doc.path) {
+        return Vec::new();
+    }
+    let parsed = &doc.parsed;
+    let history = history_ranges(parsed);
+    let mut out = Vec::new();
+    prose::mentions(parsed, known, &history, &mut out);
+    let history_lines: Vec<(u32, u32)> =
+        history.iter().map(|r| (parsed.lines.line(r.start), parsed.lines.end_line(r))).collect();
+    let skip_line = |line: u32| history_lines.iter().any(|(a, b)| (*a..=*b).contains(&line));
+    code::mentions(parsed, known, &skip_line, &mut out);
+    let mut seen = HashSet::new();
+    out.retain(|m| seen.insert((m.line, m.target.clone())));
+    out
+}

@@ -1,0 +1,243 @@
+//! Where an old version is history, not skew: files about the past (migration guides,
+//! blog posts, announcements), sections under history headings (the archive ones of
+//! `sections.rs` plus migration, upgrading, breaking changes, deprecations, what's new),
+//! and sentences that place a version in time ("since", "added in", "as of",
+//! "introduced in", "deprecated in", "until", "prior to", "for example", "no longer"…).
+//! A reader is misled by "Install widget 2.1.0", not by "Since widget 2.0, …".
+
+use std::ops::Range;
+
+use crate::scan::markdown::ParsedDoc;
+use crate::scan::signals::sections::archive_ranges;
+
+/// Heading phrases (lowercase) that open a section about the past.
+const HISTORY_HEADINGS: [&str; 12] = [
+    "migrat",
+    "upgrading",
+    "upgrade guide",
+    "upgrade from",
+    "upgrade to",
+    "breaking change",
+    "deprecat",
+    "what's new",
+    "whats new",
+    "what’s new",
+    "announc",
+    "removed",
+];
+
+/// File-name fragments (lowercase) of docs about the past.
+const HISTORY_FILE_PARTS: [&str; 5] = ["migrat", "upgrad", "announc", "whats-new", "release-notes"];
+
+/// Folders whose docs are dated posts or release notes.
+const HISTORY_DIRS: [&str; 6] =
+    ["blog", "posts", "news", "announcements", "changelogs", "release-notes"];
+
+/// Words right before a mention that place it in time (`since Rust 1.70`).
+const BEFORE_MENTION: [&str; 24] = [
+    "since",
+    "as of",
+    "added in",
+    "introduced in",
+    "deprecated in",
+    "deprecated since",
+    "removed in",
+    "changed in",
+    "fixed in",
+    "new in",
+    "available in",
+    "available since",
+    "until",
+    "till",
+    "prior to",
+    "before",
+    "after",
+    "from",
+    "starting with",
+    "starting from",
+    "starting in",
+    "older than",
+    "earlier than",
+    "up to",
+];
+
+/// Phrases anywhere in a sentence that make its versions history or examples.
+const IN_SENTENCE: [&str; 24] = [
+    "not supported",
+    "unsupported",
+    "isn't supported",
+    "drops",
+    "for example",
+    "e.g.",
+    "for instance",
+    "no longer",
+    "dropped",
+    "deprecated",
+    "used to",
+    "previously",
+    "was released",
+    "were released",
+    "released in",
+    "included a",
+    "migrat",
+    "upgrad",
+    "end of life",
+    "end-of-life",
+    "older version",
+    "old version",
+    "earlier version",
+    "previous version",
+];
+
+/// Whether the whole doc at `path` is about the past.
+pub fn is_history_file(path: &str) -> bool {
+    let lower = path.to_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let dirs = lower.split('/').rev().skip(1);
+    HISTORY_FILE_PARTS.iter().any(|p| name.contains(p))
+        || dirs.into_iter().any(|d| HISTORY_DIRS.contains(&d))
+}
+
+/// Byte ranges of `doc` that are history: archive sections, strike-through, and
+/// sections under the headings above (down to the next heading of the same level).
+pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
+    let mut ranges = archive_ranges(doc);
+    let hs = &doc.headings;
+    for (i, h) in hs.iter().enumerate() {
+        let lower = h.text.to_lowercase();
+        if !HISTORY_HEADINGS.iter().any(|w| lower.contains(w)) {
+            continue;
+        }
+        let end =
+            hs[i + 1..].iter().find(|n| n.level <= h.level).map_or(doc.text.len(), |n| n.offset);
+        ranges.push(h.offset..end);
+    }
+    ranges
+}
+
+/// Whether `before` (the sentence up to a mention) ends in words that place it in time
+/// (`since`, `as of version`, `added in the`).
+pub fn placed_in_time(before: &str) -> bool {
+    let lower = before.to_lowercase();
+    let mut words: Vec<&str> =
+        lower.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).collect();
+    while words.last().is_some_and(|w| matches!(*w, "v" | "version" | "the")) {
+        words.pop();
+    }
+    let tail = words[words.len().saturating_sub(3)..].join(" ");
+    BEFORE_MENTION.iter().any(|cue| tail == *cue || tail.ends_with(&format!(" {cue}")))
+}
+
+/// Past-tense verbs that, right after a version, make it an event (`Rust 1.70
+/// stabilized …`, `uv 0.4.13 included …`).
+const PAST_VERBS: [&str; 24] = [
+    "included",
+    "introduced",
+    "added",
+    "stabilized",
+    "stabilised",
+    "shipped",
+    "released",
+    "brought",
+    "changed",
+    "removed",
+    "deprecated",
+    "dropped",
+    "fixed",
+    "made",
+    "was",
+    "were",
+    "had",
+    "landed",
+    "broke",
+    "switched",
+    "moved",
+    "renamed",
+    "replaced",
+    "saw",
+];
+
+/// Words of a sentence that make a version of the project a statement about now
+/// (`Install widget 2.1.0`, `the latest release is widget 2.1.0`).
+const CURRENT_WORDS: [&str; 23] = [
+    "install",
+    "installs",
+    "installing",
+    "download",
+    "downloads",
+    "latest",
+    "current",
+    "currently",
+    "use",
+    "uses",
+    "using",
+    "run",
+    "runs",
+    "requires",
+    "require",
+    "required",
+    "need",
+    "needs",
+    "pin",
+    "pins",
+    "pinned",
+    "get",
+    "available",
+];
+
+/// Whether `word` (lowercase), right after a version, makes it an event of the past.
+pub fn past_tense(word: &str) -> bool {
+    PAST_VERBS.contains(&word)
+}
+
+/// Whether `sentence` says something about the version in use now: only then is an
+/// older release of the project itself named in prose skew, and not a reference to that
+/// release ("widget 2.0 is a rewrite").
+pub fn claims_current(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.iter().any(|w| CURRENT_WORDS.contains(w))
+        || words
+            .windows(2)
+            .any(|p| matches!(p, ["upgrade" | "update", "to"] | ["version" | "release", "is"]))
+}
+
+/// Whether `sentence` speaks of the past or of an example.
+pub fn history_sentence(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    IN_SENTENCE.iter().any(|cue| lower.contains(cue))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cues_before_a_mention() {
+        assert!(placed_in_time("This was added in "));
+        assert!(placed_in_time("Since "));
+        assert!(placed_in_time("kept until "));
+        assert!(placed_in_time("It works as of version "));
+        assert!(!placed_in_time("Install "));
+        assert!(!placed_in_time("You need "));
+        assert!(!placed_in_time("Beforehand, install "));
+        assert!(placed_in_time("Changed in the "));
+    }
+
+    #[test]
+    fn sentences_and_files_about_the_past() {
+        assert!(history_sentence("For example, uv 0.4.13 included a breaking change."));
+        assert!(history_sentence("Python 3.9 support was dropped."));
+        assert!(!history_sentence("Install widget 2.1.0 today."));
+        assert!(history_sentence("Python 3.8 is not supported."));
+        assert!(claims_current("Install widget 2.1.0 today."));
+        assert!(claims_current("The latest release is widget 2.3."));
+        assert!(!claims_current("widget 2.0 is a rewrite of the parser."));
+        assert!(past_tense("stabilized") && !past_tense("works"));
+        assert!(is_history_file("docs/guide/migration.md"));
+        assert!(is_history_file("blog/announcing-vite5.md"));
+        assert!(!is_history_file("docs/install.md"));
+        assert!(!is_history_file("blog.md"));
+    }
+}

@@ -1,0 +1,344 @@
+//! `judge`: a mention against what the repository declares (and, with git, its tags) —
+//! a `version_skew` signal when the doc is behind.
+//!
+//! Compared at the doc's precision (`Rust 1.80` against 1.85.0 compares 1.80 with 1.85);
+//! the `suggestion` is the current version at that precision, in the target's form (its
+//! `v`, its tag prefix, a pinned action's SHA and comment). Newer mentions (plans) never
+//! fire; a requirement fires only when it does not admit the current version.
+
+use semver::{Version, VersionReq};
+
+use super::mention::{Claim, Mention, Subject};
+use super::tags::Tags;
+use crate::scan::signal::{Signal, SignalName};
+use crate::scan::signals::manifests::{dotted, Bound, KnownVersion, KnownVersions};
+
+/// The signal `mention` (in the doc at `path`) deserves, if any. `tags` is `None`
+/// without git.
+pub fn judge(
+    known: &KnownVersions,
+    tags: Option<&Tags>,
+    path: &str,
+    m: &Mention,
+) -> Option<Signal> {
+    match &m.subject {
+        Subject::Name { name, in_code } => {
+            let k = known.lookup(name, path, *in_code)?;
+            name_skew(k, name, m)
+        }
+        Subject::Release { prefix, pre_commit } => {
+            release_skew(known, tags, prefix, *pre_commit, m)
+        }
+        Subject::Action { action, sha } => {
+            let pin = known.actions.get(action)?;
+            if !older(&m.version, &pin.version) {
+                return None;
+            }
+            let suggestion = match (sha, &pin.sha) {
+                (Some(_), Some(pin_sha)) => format!("{pin_sha} # {}", pin.version_text),
+                (Some(_), None) => pin.version_text.clone(),
+                (None, _) => with_prefix(&m.written, &at_precision(&pin.version, m.version.len())),
+            };
+            let detail = format!(
+                "pins {action} {}, but the repository's workflows use {} ({})",
+                m.written, pin.version_text, pin.source
+            );
+            Some(signal(m, detail, suggestion))
+        }
+    }
+}
+
+fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
+    let full = dotted(&k.version);
+    let (reference, detail) = match &m.claim {
+        Claim::Version | Claim::AtLeast => {
+            if m.version.len() < 2 && !k.major_only_ok {
+                return None;
+            }
+            if k.package && (m.claim == Claim::AtLeast || !m.asserts_current) {
+                // "since X+": feature availability; "X is a rewrite": a release named,
+                // not the one to use now.
+                return None;
+            }
+            if !older(&m.version, &k.version) {
+                return None;
+            }
+            let detail = match k.bound {
+                Bound::Current => {
+                    format!("names {name} {}, but {} is on {full}", m.written, k.source)
+                }
+                Bound::Minimum => format!(
+                    "names {name} {}, but {} declares {full} as the minimum",
+                    m.written, k.source
+                ),
+            };
+            (&k.version, detail)
+        }
+        Claim::Requirement(req) => {
+            if req.matches(&semver_of(&k.version)) || !older(&m.version, &k.version) {
+                return None;
+            }
+            let detail = format!(
+                "asks for {name} \"{req}\", which does not admit {full}, the version in {}",
+                k.source
+            );
+            (&k.version, detail)
+        }
+        Claim::RangeLow => {
+            // Against a listed range both ends must agree; against a bare minimum only
+            // an older start is wrong.
+            let wrong = match &k.max {
+                Some(_) => !same(&m.version, &k.version),
+                None => k.bound == Bound::Minimum && older(&m.version, &k.version),
+            };
+            if !wrong {
+                return None;
+            }
+            let detail = format!(
+                "says {name} support starts at {}, but {} starts it at {full}",
+                m.written, k.source
+            );
+            (&k.version, detail)
+        }
+        Claim::RangeHigh => {
+            let max = k.max.as_ref()?;
+            if same(&m.version, max) {
+                return None;
+            }
+            let detail = format!(
+                "says {name} support ends at {}, but {} lists {} as the newest",
+                m.written,
+                k.source,
+                dotted(max)
+            );
+            (max, detail)
+        }
+    };
+    let suggestion = with_prefix(&m.written, &at_precision(reference, m.version.len()));
+    Some(signal(m, detail, suggestion))
+}
+
+/// A release named by tag: against the newest tag when git knows the tags, else
+/// against the project's own version.
+fn release_skew(
+    known: &KnownVersions,
+    tags: Option<&Tags>,
+    prefix: &str,
+    pre_commit: bool,
+    m: &Mention,
+) -> Option<Signal> {
+    let project = known.project().map(|k| k.version.as_slice());
+    let newest = tags.and_then(|t| newest_release(t, prefix, pre_commit, project));
+    let (current, suggestion, detail) = match newest {
+        Some((version, tag)) => {
+            let what = if pre_commit { "the newest tag" } else { "the newest release tag" };
+            (version, tag.to_string(), format!("{what} is {tag}"))
+        }
+        None => {
+            let k = known.project()?;
+            let suggestion = format!("{prefix}{}", at_precision(&k.version, m.version.len()));
+            (k.version.as_slice(), suggestion, format!("{} is on {}", k.source, dotted(&k.version)))
+        }
+    };
+    if !older(&m.version, current) {
+        return None;
+    }
+    let what =
+        if pre_commit { "pins this repository's pre-commit hook at" } else { "downloads release" };
+    Some(signal(m, format!("{what} {}, but {detail}", m.target), suggestion))
+}
+
+/// The newest release tag a mention with tag `prefix` should name. A download URL
+/// keeps its prefix. A pre-commit `rev` may name any release: the prefixes whose newest
+/// tag is the project's version (all, when that is unknown), the mention's own prefix
+/// first, then the shortest.
+fn newest_release<'t>(
+    tags: &'t Tags,
+    prefix: &str,
+    pre_commit: bool,
+    project: Option<&[u64]>,
+) -> Option<(&'t [u64], &'t str)> {
+    if !pre_commit {
+        return tags.newest(prefix);
+    }
+    let own = tags.newest(prefix);
+    let candidates =
+        tags.prefixes().filter(|(p, v, _)| *p == prefix || project.is_none_or(|pv| pv == *v));
+    let best = candidates.max_by(|a, b| {
+        a.1.cmp(b.1)
+            .then_with(|| (a.0 == prefix).cmp(&(b.0 == prefix)))
+            .then_with(|| b.0.len().cmp(&a.0.len()))
+    })?;
+    match own {
+        Some(own) if own.0 >= best.1 => Some(own),
+        _ => Some((best.1, best.2)),
+    }
+}
+
+/// Whether `doc` is older than `current`, compared at the doc's precision.
+fn older(doc: &[u64], current: &[u64]) -> bool {
+    let n = doc.len().min(current.len());
+    doc[..n] < current[..n]
+}
+
+/// Whether two versions agree at the shorter one's precision.
+fn same(doc: &[u64], other: &[u64]) -> bool {
+    let n = doc.len().min(other.len());
+    doc[..n] == other[..n]
+}
+
+/// `version` cut to `n` components (as many as it has, at most).
+fn at_precision(version: &[u64], n: usize) -> String {
+    dotted(&version[..n.min(version.len())])
+}
+
+/// `current` with the `v`/`V` the doc wrote before its version.
+fn with_prefix(written: &str, current: &str) -> String {
+    match written.chars().next() {
+        Some(c @ ('v' | 'V')) => format!("{c}{current}"),
+        _ => current.to_string(),
+    }
+}
+
+fn semver_of(v: &[u64]) -> Version {
+    Version::new(v[0], v.get(1).copied().unwrap_or(0), v.get(2).copied().unwrap_or(0))
+}
+
+fn signal(m: &Mention, detail: String, suggestion: String) -> Signal {
+    Signal::new(SignalName::VersionSkew, m.line, detail)
+        .with_target(m.target.clone())
+        .with_suggestion(suggestion)
+}
+
+/// `VersionReq` for a Cargo or npm requirement string; `None` when it is not one.
+pub fn requirement(text: &str) -> Option<VersionReq> {
+    VersionReq::parse(text.trim()).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn known(
+        names: &[&str],
+        version: Vec<u64>,
+        bound: Bound,
+        major_only_ok: bool,
+    ) -> KnownVersions {
+        let mut known = KnownVersions::default();
+        known.versions.push(KnownVersion {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            version,
+            max: None,
+            source: "Cargo.toml".into(),
+            bound,
+            major_only_ok,
+            in_prose: true,
+            package: false,
+            scope: String::new(),
+        });
+        known.index_names();
+        known
+    }
+
+    fn mention(subject: Subject, claim: Claim, written: &str) -> Mention {
+        let version = crate::scan::signals::manifests::parse_version(written).unwrap();
+        Mention {
+            line: 1,
+            subject,
+            claim,
+            target: written.into(),
+            written: written.into(),
+            version,
+            asserts_current: true,
+        }
+    }
+
+    fn name(n: &str) -> Subject {
+        Subject::Name { name: n.into(), in_code: false }
+    }
+
+    fn outcome(k: &KnownVersions, m: &Mention) -> Option<String> {
+        judge(k, None, "README.md", m).map(|s| s.suggestion.unwrap())
+    }
+
+    #[test]
+    fn older_versions_fire_at_the_docs_precision() {
+        let k = known(&["rust"], vec![1, 85, 0], Bound::Current, false);
+        assert_eq!(
+            outcome(&k, &mention(name("rust"), Claim::Version, "1.70")).as_deref(),
+            Some("1.85")
+        );
+        assert_eq!(
+            outcome(&k, &mention(name("rust"), Claim::Version, "v1.70.2")).as_deref(),
+            Some("v1.85.0")
+        );
+        assert_eq!(outcome(&k, &mention(name("rust"), Claim::Version, "1.85")), None);
+        assert_eq!(outcome(&k, &mention(name("rust"), Claim::Version, "1.90")), None);
+        assert_eq!(outcome(&k, &mention(name("rust"), Claim::Version, "1")), None, "too vague");
+        let node = known(&["node"], vec![20, 19], Bound::Minimum, true);
+        assert_eq!(
+            outcome(&node, &mention(name("node"), Claim::Version, "18")).as_deref(),
+            Some("20")
+        );
+        let s = judge(&node, None, "a.md", &mention(name("node"), Claim::Version, "18")).unwrap();
+        assert!(s.detail.contains("as the minimum"), "{}", s.detail);
+    }
+
+    #[test]
+    fn a_package_named_in_prose_fires_only_as_the_version_to_use_now() {
+        let mut k = known(&["widget"], vec![2, 3, 1], Bound::Current, false);
+        k.versions[0].package = true;
+        let mut m = mention(name("widget"), Claim::Version, "2.0");
+        assert_eq!(outcome(&k, &m).as_deref(), Some("2.3"));
+        m.asserts_current = false;
+        assert_eq!(outcome(&k, &m), None);
+        let m = mention(name("widget"), Claim::AtLeast, "2.0");
+        assert_eq!(outcome(&k, &m), None, "since 2.0: still true");
+    }
+
+    #[test]
+    fn requirements_fire_only_when_they_exclude_the_current_version() {
+        let k = known(&["grep"], vec![0, 4, 1], Bound::Current, false);
+        let req = |r: &str, w: &str| {
+            mention(name("grep"), Claim::Requirement(requirement(r).unwrap()), w)
+        };
+        assert_eq!(outcome(&k, &req("0.2", "0.2")).as_deref(), Some("0.4"));
+        assert_eq!(outcome(&k, &req("0.4", "0.4")), None);
+        assert_eq!(outcome(&k, &req("^0.5", "0.5")), None, "newer: a plan, not skew");
+        let serde = known(&["serde"], vec![1, 0, 200], Bound::Current, false);
+        let m = mention(name("serde"), Claim::Requirement(requirement("1.0").unwrap()), "1.0");
+        assert_eq!(outcome(&serde, &m), None, "1.0 admits 1.0.200");
+    }
+
+    #[test]
+    fn pre_commit_revs_prefer_their_prefix_then_the_shortest() {
+        let tags: Vec<String> =
+            ["v0.15.1", "lychee-v0.24.2", "lychee-lib-v0.24.2", "lychee-v0.20.1"]
+                .map(String::from)
+                .into();
+        let t = Tags::new(&tags);
+        assert_eq!(
+            newest_release(&t, "v", true, Some(&[0, 24, 2])),
+            Some((&[0, 24, 2][..], "lychee-v0.24.2"))
+        );
+        assert_eq!(
+            newest_release(&t, "lychee-lib-v", true, Some(&[0, 24, 2])),
+            Some((&[0, 24, 2][..], "lychee-lib-v0.24.2"))
+        );
+        assert_eq!(newest_release(&t, "v", false, None), Some((&[0, 15, 1][..], "v0.15.1")));
+    }
+
+    #[test]
+    fn ranges_are_checked_against_the_listed_range_or_the_minimum() {
+        let mut py = known(&["python"], vec![3, 10], Bound::Minimum, false);
+        let range = |claim: Claim, w: &str| mention(name("python"), claim, w);
+        assert_eq!(outcome(&py, &range(Claim::RangeLow, "3.8")).as_deref(), Some("3.10"));
+        assert_eq!(outcome(&py, &range(Claim::RangeLow, "3.11")), None, "no list: only older");
+        assert_eq!(outcome(&py, &range(Claim::RangeHigh, "3.12")), None, "no list: no end");
+        py.versions[0].max = Some(vec![3, 14]);
+        assert_eq!(outcome(&py, &range(Claim::RangeLow, "3.11")).as_deref(), Some("3.10"));
+        assert_eq!(outcome(&py, &range(Claim::RangeHigh, "3.13")).as_deref(), Some("3.14"));
+        assert_eq!(outcome(&py, &range(Claim::RangeHigh, "3.14")), None);
+    }
+}

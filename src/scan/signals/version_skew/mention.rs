@@ -1,0 +1,74 @@
+//! `Mention`: one version a doc states, found while the doc is read (`prose.rs`,
+//! `code.rs`) and judged once git tags are known (`judge.rs`). Small and owned, so a
+//! doc's mentions outlive its text.
+
+use semver::VersionReq;
+
+use super::words::strict_version;
+
+/// What a mention is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// A known name (a toolchain, a package); `in_code` when code named it.
+    Name { name: String, in_code: bool },
+    /// A release of this repository named by its tag: a pre-commit `rev` of the
+    /// repository's own hook, or a release download URL. `prefix` is the tag's text
+    /// before the version (`v`, `lychee-v`, or empty).
+    Release { prefix: String, pre_commit: bool },
+    /// A GitHub Action (lowercase `owner/name[/path]`), as a workflow step pins it;
+    /// `sha` when the step pins a commit.
+    Action { action: String, sha: Option<String> },
+}
+
+/// What the doc claims about the version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// A version (`Rust 1.70`, `tool==1.2.0`).
+    Version,
+    /// A version and every later one (`Rust 1.70 or later`, `Vite 6.3.0+`, `MSRV is
+    /// 1.75`): about a package's own releases it says when a feature arrived, which
+    /// stays true; about a toolchain it states a requirement, which goes stale.
+    AtLeast,
+    /// A requirement that admits a range (`grep = "0.2"`, `@^3.0.0`).
+    Requirement(VersionReq),
+    /// The lower end of a supported range (`Python 3.10 through 3.13`).
+    RangeLow,
+    /// The upper end of a supported range.
+    RangeHigh,
+}
+
+/// One version stated in a doc.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mention {
+    pub line: u32,
+    pub subject: Subject,
+    pub claim: Claim,
+    /// The text a fix replaces, exactly as written (`1.70`, `v0.15.1`,
+    /// `<sha> # v9.0.0`).
+    pub target: String,
+    /// The version in it, as written (`v1.70`, `0.4.30`).
+    pub written: String,
+    /// Its numeric components.
+    pub version: Vec<u64>,
+    /// Whether the doc states it as the version to use now: always in code (an install
+    /// line, a pin), in prose when the sentence says so (`history::claims_current`).
+    pub asserts_current: bool,
+}
+
+impl Mention {
+    /// A version `written` for package or toolchain `name` in code; `None` when it is
+    /// not a version.
+    pub fn of_name(line: u32, name: &str, claim: Claim, written: &str) -> Option<Mention> {
+        let version = strict_version(written)?;
+        let subject = Subject::Name { name: name.to_lowercase(), in_code: true };
+        Some(Mention {
+            line,
+            subject,
+            claim,
+            target: written.into(),
+            written: written.into(),
+            version,
+            asserts_current: true,
+        })
+    }
+}

@@ -1,0 +1,23 @@
+//! `version_skew`: a doc names a version of something the repository declares — its
+//! packages and workspace members, a toolchain minimum or pin, Python's supported range,
+//! an action its workflows pin, a release of its own (by tag) — older than the
+//! declaration (SPEC section 10; the sources are in `manifests/`).
+//!
+//! Two steps: while a doc is read, `find` collects its `Mention`s (prose and code
+//! blocks, history left out); once git history is in, `judge` weighs each against the
+//! declarations and the newest tags.
+
+mod code;
+mod commands;
+mod find;
+mod history;
+mod judge;
+mod mention;
+mod prose;
+mod tags;
+mod words;
+
+pub use find::find;
+pub use judge::judge;
+pub use mention::Mention;
+pub use tags::Tags;

@@ -1,0 +1,424 @@
+//! Versions stated in prose: a known name, up to three filler words (`version`, `is`
+//! after `MSRV`, `at least`), then a version — `Rust 1.70`, `Rust >= 1.70`,
+//! `axum-core's MSRV is 1.75`, `` `uv` (version 0.4.30 or later) ``, `widget@2.2.0`,
+//! `Python 3.10 through 3.13` (a range: both ends are claims) — and, in scripts that put
+//! the name after the version, a version then a name with only letters of that script
+//! between (`高于1.74.0版本的 Rust`). Inline code may give the name (`` `uv` ``), never
+//! the version: `` `widget 0.9.0` `` is code, read no more than code blocks are (those
+//! have their own patterns, `code.rs`). Mentions in history (sections, sentences placed in time) are left
+//! out (`history.rs`).
+
+use std::ops::Range;
+
+use super::history::{claims_current, history_sentence, past_tense, placed_in_time};
+use super::mention::{Claim, Mention, Subject};
+use super::words::{clean, sentence, starts_like_version, strict_version, tokens};
+use crate::scan::markdown::{InlineKind, ParsedDoc};
+use crate::scan::signals::manifests::KnownVersions;
+
+/// Words allowed between a name and its version.
+const FILLERS: [&str; 6] = ["version", "v", "at", "least", "minimum", "min"];
+
+/// Words after a number that make it a quantity, not a version.
+const UNITS: [&str; 12] =
+    ["times", "x", "percent", "ms", "s", "seconds", "sec", "mb", "gb", "kb", "lines", "files"];
+
+/// Words after a version (after `or`/`and`) that make it a minimum: `1.70 or later`.
+const LATER: [&str; 7] = ["later", "newer", "higher", "above", "greater", "up", "more"];
+
+/// Text right after (or before) a version that makes it a minimum in other scripts.
+const LATER_SCRIPTS: [&str; 4] = ["以上", "或更高", "及以上", "이상"];
+const ABOVE_SCRIPTS: [&str; 2] = ["高于", "至少"];
+
+/// Range separators between two versions written as words.
+const RANGE_WORDS: [&str; 2] = ["through", "thru"];
+
+/// Characters allowed between a name, fillers and a version.
+const GAP: &str = "()[]:=>≥^~`*\"";
+
+/// One stretch of prose (a paragraph, list item, heading or cell) with a map back to
+/// source offsets.
+struct Segment {
+    text: String,
+    /// `(start in text, source offset)` of each piece.
+    pieces: Vec<(usize, usize)>,
+    /// Where the inline code pieces lie in `text`.
+    code: Vec<Range<usize>>,
+}
+
+impl Segment {
+    fn source_offset(&self, at: usize) -> usize {
+        let i = self.pieces.partition_point(|(start, _)| *start <= at).saturating_sub(1);
+        let (start, offset) = self.pieces.get(i).copied().unwrap_or((0, 0));
+        offset + (at - start)
+    }
+}
+
+/// Adds every version claim of `doc`'s prose about a name in `known`.
+pub fn mentions(
+    doc: &ParsedDoc,
+    known: &KnownVersions,
+    history: &[Range<usize>],
+    out: &mut Vec<Mention>,
+) {
+    for seg in segments(doc) {
+        if !seg.text.bytes().any(|b| b.is_ascii_digit()) {
+            continue; // no version here: most paragraphs
+        }
+        let tokens = tokens(&seg.text);
+        // Lowercased once, byte for byte: the token ranges hold in both.
+        let lower = seg.text.to_ascii_lowercase();
+        let mut used = vec![false; tokens.len()];
+        for i in 0..tokens.len() {
+            let word = seg.text[tokens[i].clone()].trim_start_matches(['\'', '’', '.', '-']);
+            let found = if starts_like_version(word) {
+                if used[i] {
+                    continue;
+                }
+                name_after(&lower, &tokens, i, known)
+            } else {
+                name_first(&lower, &tokens, i, known)
+            };
+            let Some((anchor, found)) = found else { continue };
+            let at = seg.source_offset(tokens[anchor].start);
+            if history.iter().any(|r| r.contains(&at)) {
+                continue;
+            }
+            let (start, end) = sentence(&seg.text, tokens[anchor].start);
+            if history_sentence(&seg.text[start..end])
+                || placed_in_time(&seg.text[start..tokens[anchor].start])
+            {
+                continue;
+            }
+            let current = claims_current(&seg.text[start..end]);
+            for (range, name, claim) in found {
+                if let Some(j) = tokens.iter().position(|t| t.contains(&range.start)) {
+                    used[j] = true;
+                }
+                if seg.code.iter().any(|c| c.contains(&range.start)) {
+                    continue;
+                }
+                let written = seg.text[range.clone()].trim_end_matches('+').to_string();
+                let Some(version) = strict_version(&written) else { continue };
+                let line = doc.lines.line(seg.source_offset(range.start));
+                let subject = Subject::Name { name, in_code: false };
+                out.push(Mention {
+                    line,
+                    subject,
+                    claim,
+                    target: written.clone(),
+                    written,
+                    version,
+                    asserts_current: current,
+                });
+            }
+        }
+    }
+}
+
+/// The text pieces and code spans of each prose stretch, joined.
+fn segments(doc: &ParsedDoc) -> Vec<Segment> {
+    let mut out = Vec::new();
+    let empty = || Segment { text: String::new(), pieces: Vec::new(), code: Vec::new() };
+    let mut seg = empty();
+    for piece in &doc.inline {
+        if piece.kind == InlineKind::Break {
+            if !seg.text.is_empty() {
+                out.push(std::mem::replace(&mut seg, empty()));
+            }
+            continue;
+        }
+        let start = seg.text.len();
+        seg.pieces.push((start, piece.offset));
+        seg.text.push_str(&piece.text);
+        if piece.kind == InlineKind::Code {
+            seg.code.push(start..seg.text.len());
+        }
+    }
+    if !seg.text.is_empty() {
+        out.push(seg);
+    }
+    out
+}
+
+type Found = (usize, Vec<(Range<usize>, String, Claim)>);
+
+/// A name at token `i` followed by its version (and a range's second end). `text` is
+/// lowercase.
+fn name_first(
+    text: &str,
+    tokens: &[Range<usize>],
+    i: usize,
+    known: &KnownVersions,
+) -> Option<Found> {
+    let word = clean(&text[tokens[i].clone()]);
+    let before = text[..tokens[i].start].chars().next_back();
+    if before.is_some_and(|c| "/\\:=#.-".contains(c)) {
+        return None;
+    }
+    if let Some((name, version)) = word.rsplit_once('@') {
+        if name.is_empty() || !known.knows(name, false) || strict_version(version).is_none() {
+            return None;
+        }
+        let at = tokens[i].start + text[tokens[i].clone()].rfind('@')? + 1;
+        let range = at..at + version.len();
+        return Some((i, vec![(range, name.to_string(), Claim::Version)]));
+    }
+    if !known.knows(word, false) {
+        return None;
+    }
+    let word = word.to_string();
+    let mut j = i + 1;
+    let mut fillers = 0;
+    while let Some(t) = tokens.get(j) {
+        if !text[tokens[j - 1].end..t.start].chars().all(|c| c.is_whitespace() || GAP.contains(c)) {
+            return None;
+        }
+        let next = clean(&text[t.clone()]);
+        let previous = clean(&text[tokens[j - 1].clone()]);
+        if FILLERS.contains(&next) || (next == "is" && ["msrv", "version"].contains(&previous)) {
+            fillers += 1;
+            if fillers > 3 {
+                return None;
+            }
+            j += 1;
+            continue;
+        }
+        break;
+    }
+    let t = tokens.get(j)?;
+    let after = tokens.get(j + 1).map(|n| clean(&text[n.clone()]));
+    if after.is_some_and(|w| UNITS.contains(&w) || past_tense(w)) {
+        return None; // `1.2 times`; `Rust 1.70 stabilized …`: an event, not a claim
+    }
+    let bare = text[t.clone()].trim_end_matches(['.', ',', ';', ':', '!', '?']);
+    if bare.ends_with("'s") || bare.ends_with("’s") {
+        return None; // `Vite 1.0's server`: a release named as a thing of the past
+    }
+    let minimum = word == "msrv"
+        || fillers > 0
+            && (i + 1..j)
+                .any(|f| matches!(clean(&text[tokens[f].clone()]), "least" | "minimum" | "min"))
+        || text[tokens[i].end..t.start].contains(['>', '≥'])
+        || at_least_after(text, tokens, j);
+    let raw = clean(&text[t.clone()]);
+    let raw_start = t.start + text[t.clone()].find(raw)?;
+    if let Some((low, high)) = raw.split_once('-') {
+        strict_version(low)?;
+        strict_version(high.trim_end_matches('+'))?;
+        let high_start = raw_start + low.len() + 1;
+        return Some((
+            i,
+            vec![
+                (raw_start..raw_start + low.len(), word.clone(), Claim::RangeLow),
+                (high_start..raw_start + raw.len(), word, Claim::RangeHigh),
+            ],
+        ));
+    }
+    strict_version(raw.trim_end_matches('+'))?;
+    let range = raw_start..raw_start + raw.len();
+    if let Some(k) = range_end(text, tokens, j) {
+        let end = clean(&text[tokens[k].clone()]);
+        let end_start = tokens[k].start + text[tokens[k].clone()].find(end)?;
+        return Some((
+            i,
+            vec![
+                (range, word.clone(), Claim::RangeLow),
+                (end_start..end_start + end.len(), word, Claim::RangeHigh),
+            ],
+        ));
+    }
+    let claim = if minimum { Claim::AtLeast } else { Claim::Version };
+    Some((i, vec![(range, word, claim)]))
+}
+
+/// Whether the version at token `j` is followed by `+`, `or later` and the like.
+fn at_least_after(text: &str, tokens: &[Range<usize>], j: usize) -> bool {
+    let raw = text[tokens[j].clone()].trim_end_matches(['.', ',', ';', ':', '!', '?', ')']);
+    if raw.ends_with('+') {
+        return true;
+    }
+    let rest = text[tokens[j].end..].trim_start();
+    if LATER_SCRIPTS.iter().any(|s| rest.starts_with(s)) {
+        return true;
+    }
+    let word = |k: usize| tokens.get(k).map(|t| clean(&text[t.clone()]));
+    matches!(word(j + 1), Some("or" | "and")) && word(j + 2).is_some_and(|w| LATER.contains(&w))
+}
+
+/// The token ending a range that starts at version token `j` (`3.10 through 3.13`,
+/// `3.10–3.13`).
+fn range_end(text: &str, tokens: &[Range<usize>], j: usize) -> Option<usize> {
+    let next = tokens.get(j + 1)?;
+    let gap = text[tokens[j].end..next.start].trim();
+    let word = clean(&text[next.clone()]);
+    if ["–", "—", "-", "..", "~"].contains(&gap) {
+        return strict_version(clean(&text[next.clone()]).trim_end_matches('+')).map(|_| j + 1);
+    }
+    if RANGE_WORDS.contains(&word) && gap.is_empty() {
+        let after = tokens.get(j + 2)?;
+        if text[next.end..after.start].trim().is_empty() {
+            return strict_version(clean(&text[after.clone()])).map(|_| j + 2);
+        }
+    }
+    None
+}
+
+/// A version at token `i` followed by a known name with only letters of another script
+/// (and spaces) between: `1.74.0版本的 Rust`.
+fn name_after(
+    text: &str,
+    tokens: &[Range<usize>],
+    i: usize,
+    known: &KnownVersions,
+) -> Option<Found> {
+    let next = tokens.get(i + 1)?;
+    let gap = &text[tokens[i].end..next.start];
+    if gap.is_ascii() {
+        return None;
+    }
+    strict_version(clean(&text[tokens[i].clone()]))?;
+    let letters = gap.chars().filter(|c| !c.is_whitespace()).count();
+    if letters == 0
+        || letters > 4
+        || !gap.chars().all(|c| c.is_whitespace() || (!c.is_ascii() && c.is_alphabetic()))
+    {
+        return None;
+    }
+    let name = clean(&text[next.clone()]).to_string();
+    let raw = clean(&text[tokens[i].clone()]);
+    let start = tokens[i].start + text[tokens[i].clone()].find(raw)?;
+    let above = ABOVE_SCRIPTS.iter().any(|s| text[..tokens[i].start].ends_with(s));
+    let claim =
+        if above || at_least_after(text, tokens, i) { Claim::AtLeast } else { Claim::Version };
+    known.knows(&name, false).then(|| (i, vec![(start..start + raw.len(), name, claim)]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+    use crate::scan::signals::manifests::{Bound, KnownVersion};
+
+    fn known(entries: &[(&[&str], bool)]) -> KnownVersions {
+        let mut known = KnownVersions::default();
+        for (names, package) in entries {
+            known.versions.push(KnownVersion {
+                names: names.iter().map(|n| n.to_string()).collect(),
+                version: vec![9, 9, 9],
+                max: None,
+                source: "x".into(),
+                bound: Bound::Current,
+                major_only_ok: true,
+                in_prose: true,
+                package: *package,
+                scope: String::new(),
+            });
+        }
+        known.index_names();
+        known
+    }
+
+    fn found(text: &str) -> Vec<(u32, String, Claim, String)> {
+        let k = known(&[
+            (&["rust", "msrv"], false),
+            (&["python"], false),
+            (&["uv"], false),
+            (&["widget"], true),
+        ]);
+        let doc = parse(text.to_string());
+        let mut out = Vec::new();
+        mentions(&doc, &k, &[], &mut out);
+        out.into_iter()
+            .map(|m| {
+                let Subject::Name { name, .. } = m.subject else { panic!("a name") };
+                (m.line, name, m.claim, m.target)
+            })
+            .collect()
+    }
+
+    fn one(line: u32, name: &str, claim: Claim, target: &str) -> (u32, String, Claim, String) {
+        (line, name.into(), claim, target.into())
+    }
+
+    #[test]
+    fn current_claims_are_told_from_references() {
+        let k = known(&[(&["widget"], true)]);
+        let current = |text: &str| {
+            let mut out = Vec::new();
+            mentions(&parse(text.to_string()), &k, &[], &mut out);
+            out.iter().map(|m| m.asserts_current).collect::<Vec<_>>()
+        };
+        assert_eq!(current("Install widget 2.1.0 today."), [true]);
+        assert_eq!(current("widget 2.0 is a rewrite. Get widget 2.1.0."), [false, true]);
+    }
+
+    #[test]
+    fn names_fillers_and_claims() {
+        assert_eq!(found("Requires Rust 1.70."), [one(1, "rust", Claim::Version, "1.70")]);
+        assert_eq!(found("Rust >= v1.70.2 now"), [one(1, "rust", Claim::AtLeast, "v1.70.2")]);
+        assert_eq!(found("Rust 1.70 or\nlater"), [one(1, "rust", Claim::AtLeast, "1.70")]);
+        assert_eq!(found("axum-core's MSRV is 1.75."), [one(1, "msrv", Claim::AtLeast, "1.75")]);
+        assert_eq!(
+            found("Install `uv` (version 0.4.30 or later)"),
+            [one(1, "uv", Claim::AtLeast, "0.4.30")]
+        );
+        assert_eq!(found("get widget@2.2.0 first"), [one(1, "widget", Claim::Version, "2.2.0")]);
+        assert_eq!(found("Widget 2.0.0+ has it"), [one(1, "widget", Claim::AtLeast, "2.0.0")]);
+    }
+
+    #[test]
+    fn ranges_and_other_scripts() {
+        assert_eq!(
+            found("supporting Python 3.10 through 3.13\n"),
+            [one(1, "python", Claim::RangeLow, "3.10"), one(1, "python", Claim::RangeHigh, "3.13")]
+        );
+        assert_eq!(
+            found("Python 3.10–3.14 and Python 3.9-3.12"),
+            [
+                one(1, "python", Claim::RangeLow, "3.10"),
+                one(1, "python", Claim::RangeHigh, "3.14"),
+                one(1, "python", Claim::RangeLow, "3.9"),
+                one(1, "python", Claim::RangeHigh, "3.12"),
+            ]
+        );
+        assert_eq!(
+            found("需要安装有高于1.74.0版本的 Rust。"),
+            [one(1, "rust", Claim::AtLeast, "1.74.0")]
+        );
+        assert_eq!(found("Rust 1.79.0 以上の環境"), [one(1, "rust", Claim::AtLeast, "1.79.0")]);
+    }
+
+    #[test]
+    fn near_misses_are_not_mentions() {
+        for text in [
+            "Rust is 1.2 times faster",
+            "Inline code: `widget 0.9.0`.",
+            "See crates/rust 1.2 or path/widget 2.0",
+            "Since Rust 1.70, closures work.",
+            "For example, widget 2.0.0 included a change.",
+            "Its design shaped widget 1.0's core.",
+            "Python 3.9 support was dropped.",
+            "Python 3.8 to 3.12 upgrades",
+            "Rust 1.70 stabilized let-else.",
+            "Python 3.9 is not supported.",
+        ] {
+            let got = found(text);
+            assert!(
+                got.iter().all(|m| m.1 != "widget"
+                    && m.3 != "1.2"
+                    && m.3 != "1.70"
+                    && m.3 != "0.9.0"
+                    && m.3 != "3.9"
+                    && m.3 != "2018"
+                    && m.3 != "1.0"),
+                "{text}: {got:?}"
+            );
+        }
+        // One-number versions are mentions; the judge decides which names accept them.
+        assert_eq!(
+            found("the Rust 2018 edition and widget 3"),
+            [one(1, "rust", Claim::Version, "2018"), one(1, "widget", Claim::Version, "3")]
+        );
+    }
+}

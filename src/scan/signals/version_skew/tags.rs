@@ -1,0 +1,82 @@
+//! `Tags`: the newest release tag per tag prefix (`v` → `v0.15.1`, `lychee-v` →
+//! `lychee-v0.24.2`), from the tags git history lists. A release tag ends in a version
+//! of one to three numbers; pre-releases (`v2.0.0-rc.1`) and names (`nightly`) are not
+//! releases. Without git (`--no-git`) tags are unknown and nothing here is used.
+
+use std::collections::BTreeMap;
+
+use super::super::manifests::parse_version;
+
+/// The newest release per tag prefix.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    newest: BTreeMap<String, (Vec<u64>, String)>,
+}
+
+impl Tags {
+    pub fn new(tags: &[String]) -> Tags {
+        let mut newest: BTreeMap<String, (Vec<u64>, String)> = BTreeMap::new();
+        for tag in tags {
+            let Some((prefix, version)) = split_tag(tag) else { continue };
+            let entry = newest.entry(prefix.to_string()).or_insert((Vec::new(), String::new()));
+            if version > entry.0 {
+                *entry = (version, tag.clone());
+            }
+        }
+        Tags { newest }
+    }
+
+    /// The newest release tag with `prefix`: its version and its name.
+    pub fn newest(&self, prefix: &str) -> Option<(&[u64], &str)> {
+        self.newest.get(prefix).map(|(v, t)| (v.as_slice(), t.as_str()))
+    }
+
+    /// Every prefix with its newest release.
+    pub fn prefixes(&self) -> impl Iterator<Item = (&str, &[u64], &str)> {
+        self.newest.iter().map(|(p, (v, t))| (p.as_str(), v.as_slice(), t.as_str()))
+    }
+}
+
+/// `lychee-v0.24.2` → (`lychee-v`, [0, 24, 2]); `None` when it does not end in a version.
+pub fn split_tag(tag: &str) -> Option<(&str, Vec<u64>)> {
+    let start = tag
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
+        .last()
+        .map(|(i, _)| i)?;
+    let (prefix, version) = tag.split_at(start);
+    if version.starts_with('.')
+        || version.ends_with('.')
+        || prefix.ends_with(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let version = parse_version(version)?;
+    Some((prefix, version))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn release_tags_split_into_prefix_and_version() {
+        assert_eq!(split_tag("lychee-v0.24.2"), Some(("lychee-v", vec![0, 24, 2])));
+        assert_eq!(split_tag("15.2.0"), Some(("", vec![15, 2, 0])));
+        assert_eq!(split_tag("plugin-legacy@8.2.3"), Some(("plugin-legacy@", vec![8, 2, 3])));
+        assert_eq!(split_tag("v2.0.0-rc.1"), None);
+        assert_eq!(split_tag("nightly"), None);
+        assert_eq!(split_tag("v1.2.3.4"), None);
+    }
+
+    #[test]
+    fn the_newest_release_per_prefix() {
+        let tags: Vec<String> =
+            ["v1.10.0", "v1.9.0", "v2.0.0-rc.1", "tool-v0.3.0", "nightly"].map(String::from).into();
+        let t = Tags::new(&tags);
+        assert_eq!(t.newest("v"), Some((&[1, 10, 0][..], "v1.10.0")));
+        assert_eq!(t.newest("tool-v"), Some((&[0, 3, 0][..], "tool-v0.3.0")));
+        assert_eq!(t.prefixes().count(), 2);
+    }
+}

@@ -1,0 +1,317 @@
+//! `version_skew` from every real source, on small generated trees: workspace member
+//! crates and packages, toolchains and their minimums, Python ranges, the repository's
+//! own workflows, pre-commit hooks and git tags — in prose and in code blocks. Every test
+//! carries near-misses that must not fire: precision is the product.
+
+use serde_json::Value;
+
+use crate::scan_support::{scan_json, GitRepo};
+use crate::support::Project;
+
+/// `(line, target, suggestion)` of every `version_skew` on `path`.
+fn skews(a: &Value, path: &str) -> Vec<(u64, String, String)> {
+    a["signals"][path]
+        .as_array()
+        .map(|sigs| {
+            sigs.iter()
+                .filter(|s| s["name"] == "version_skew")
+                .map(|s| {
+                    (
+                        s["line"].as_u64().unwrap(),
+                        s["target"].as_str().unwrap_or_default().to_string(),
+                        s["suggestion"].as_str().unwrap_or_default().to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn sk(line: u64, target: &str, suggestion: &str) -> (u64, String, String) {
+    (line, target.to_string(), suggestion.to_string())
+}
+
+/// Every path with a `version_skew`.
+fn skewed_paths(a: &Value) -> Vec<String> {
+    let mut out: Vec<String> = a["signals"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, sigs)| sigs.as_array().unwrap().iter().any(|s| s["name"] == "version_skew"))
+        .map(|(p, _)| p.clone())
+        .collect();
+    out.sort();
+    out
+}
+
+fn scan(p: &Project, extra: &[&str]) -> Value {
+    let mut args = vec!["scan", "--format", "json", "--exit-zero"];
+    args.extend_from_slice(extra);
+    p.run(&args).expect_code(0).json()
+}
+
+#[test]
+fn member_crates_are_checked_in_dependency_snippets() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"tool\"\nversion = \"15.2.0\"\n\n[workspace]\nmembers = [\"crates/*\"]\nexclude = [\"crates/skipped\"]\n",
+    )
+    .write("crates/grep/Cargo.toml", "[package]\nname = \"grep\"\nversion = \"0.4.1\"\n")
+    .write(
+        "crates/printer/Cargo.toml",
+        "[package]\nname = \"grep-printer\"\nversion.workspace = true\n",
+    )
+    .write("crates/internal/Cargo.toml", "[package]\nname = \"xtask\"\nversion = \"0.0.1\"\npublish = false\n")
+    .write("crates/skipped/Cargo.toml", "[package]\nname = \"skipped\"\nversion = \"9.0.0\"\n");
+    // The printer inherits the workspace version.
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"tool\"\nversion = \"15.2.0\"\n\n[workspace]\nmembers = [\"crates/*\"]\nexclude = [\"crates/skipped\"]\n\n[workspace.package]\nversion = \"0.3.1\"\n",
+    );
+    p.write(
+        "crates/grep/README.md",
+        "# grep\n\nAdd this to your `Cargo.toml`:\n\n```toml\n[dependencies]\ngrep = \"0.2\"\n```\n\nGNU grep 3.1 is slower; grep 0.2 was the first release.\n",
+    );
+    p.write(
+        "crates/printer/README.md",
+        "# printer\n\n```toml\n[dependencies]\ngrep-printer = { version = \"0.1\", features = [\"serde\"] }\ngrep = \"0.4\"\nserde = \"0.1\"\nxtask = \"0.0.0\"\nskipped = \"1\"\n```\n\n```toml\n[dependencies.grep]\nversion = \"0.4.1\"\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "crates/grep/README.md"), [sk(7, "0.2", "0.4")]);
+    assert_eq!(skews(&a, "crates/printer/README.md"), [sk(5, "0.1", "0.3")]);
+    assert_eq!(skewed_paths(&a), ["crates/grep/README.md", "crates/printer/README.md"]);
+}
+
+#[test]
+fn install_commands_pin_the_projects_own_packages_only() {
+    let p = Project::new();
+    p.write("Cargo.toml", "[package]\nname = \"tool\"\nversion = \"2.3.1\"\n");
+    p.write(
+        "pyproject.toml",
+        "[project]\nname = \"tool-py\"\nversion = \"1.4.0\"\nrequires-python = \">=3.9\"\n",
+    );
+    p.write("package.json", r#"{"name": "root", "private": true, "workspaces": ["packages/*"]}"#);
+    p.write("packages/core/package.json", r#"{"name": "@acme/core", "version": "3.1.0"}"#);
+    p.write(
+        "packages/site/package.json",
+        r#"{"name": "site", "version": "0.0.0", "private": true}"#,
+    );
+    p.write(
+        "docs/install.md",
+        "# Install\n\n```sh\n$ cargo install tool --version 2.2.0\ncargo install tool@2.3.1\npip install tool-py==1.2.0\nuv add 'tool-py==1.4'\nnpm i @acme/core@2.0.0\nnpm install left-pad@1.0.0\npip install requests==2.0.0\npnpm add @acme/core@^3.0.0\nnpm i site@0.0.0\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(
+        skews(&a, "docs/install.md"),
+        [sk(4, "2.2.0", "2.3.1"), sk(6, "1.2.0", "1.4.0"), sk(8, "2.0.0", "3.1.0")]
+    );
+}
+
+#[test]
+fn download_urls_and_file_names_carry_the_projects_version() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"ripgrep\"\nversion = \"15.2.0\"\nrepository = \"https://github.com/acme/ripgrep\"\n",
+    );
+    p.write(
+        "README.md",
+        "# ripgrep\n\n```\n$ curl -LO https://github.com/acme/ripgrep/releases/download/14.1.1/ripgrep_14.1.1-1_amd64.deb\n$ sudo dpkg -i ripgrep_14.1.1-1_amd64.deb\n$ curl -LO https://github.com/other/tool/releases/download/1.0.0/tool.deb\n$ curl -LO https://github.com/acme/ripgrep/releases/download/15.2.0/ripgrep_15.2.0-1_amd64.deb\n```\n\nripgrep_1.2 is not a file name, and ripgrep-like tools 1.0.\n\nDownload a `.deb` from the release page, then:\n\n```\nsudo dpkg -i ripgrep_14.0.0_amd64.deb  # adapt version number\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "README.md"), [sk(4, "14.1.1", "15.2.0"), sk(5, "14.1.1", "15.2.0")]);
+}
+
+const HOOKS: &str = "- id: tool\n  name: tool\n  entry: tool\n  language: system\n";
+
+const PRE_COMMIT_README: &str = "# Tool\n\n```yaml\n# .pre-commit-config.yaml\nrepos:\n  - repo: https://github.com/acme/tool.git\n    rev: v0.15.1\n    hooks:\n      - id: tool\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v0.1.0\n    hooks:\n      - id: trailing-whitespace\n```\n";
+
+const PRE_COMMIT_GUIDE: &str = "# Pre-commit\n\n```yaml\nrepos:\n  - repo: https://github.com/acme/tool\n    rev: tool-v0.20.1  # Use latest tool-v* tag\n    hooks:\n      - id: tool\n```\n\nUse the `tool-v*` format (e.g., `tool-v0.20.1`), not `v*`: `rev: v0.20.1` does not exist.\n";
+
+#[test]
+fn pre_commit_revs_of_the_repos_own_hook_follow_its_tags() {
+    let repo = GitRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"tool-bin\"]\n\n[workspace.package]\nversion = \"0.24.2\"\n",
+    );
+    repo.write(
+        "tool-bin/Cargo.toml",
+        "[package]\nname = \"tool\"\nversion.workspace = true\nrepository = \"https://github.com/acme/tool\"\n",
+    );
+    repo.write(".pre-commit-hooks.yaml", HOOKS);
+    repo.write("README.md", "# Tool\n");
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    repo.git(&["tag", "v0.15.1"]);
+    repo.write("a.txt", "a\n");
+    repo.commit("2024-02-01T00:00:00Z", "second");
+    repo.git(&["tag", "tool-v0.20.1"]);
+    repo.git(&["tag", "tool-lib-v0.20.1"]);
+    repo.write("README.md", PRE_COMMIT_README);
+    repo.write("docs/PRE_COMMIT.md", PRE_COMMIT_GUIDE);
+    repo.commit("2024-03-01T00:00:00Z", "third");
+    repo.git(&["tag", "-a", "-m", "release", "tool-v0.24.2"]);
+    repo.git(&["tag", "tool-lib-v0.24.2"]);
+    repo.git(&["tag", "nightly"]);
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    assert_eq!(skews(&a, "README.md"), [sk(7, "v0.15.1", "tool-v0.24.2")]);
+    assert_eq!(skews(&a, "docs/PRE_COMMIT.md"), [sk(6, "tool-v0.20.1", "tool-v0.24.2")]);
+    // Without git the tags are unknown: the workspace version is the reference.
+    let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
+    assert_eq!(skews(&a, "README.md"), [sk(7, "v0.15.1", "v0.24.2")]);
+    assert_eq!(skews(&a, "docs/PRE_COMMIT.md"), [sk(6, "tool-v0.20.1", "tool-v0.24.2")]);
+}
+
+#[test]
+fn tags_are_a_source_of_their_own() {
+    // No manifest declares a version: only the tags know the release.
+    let repo = GitRepo::new();
+    repo.write(".pre-commit-hooks.yaml", HOOKS);
+    repo.write("README.md", "# Tool\n");
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    repo.git(&["tag", "v1.0.0"]);
+    repo.write("README.md", "# Tool\n\n```yaml\nrepos:\n  - repo: https://github.com/acme/tool\n    rev: v1.0.0\n    hooks:\n      - id: tool\n```\n");
+    repo.commit("2024-02-01T00:00:00Z", "second");
+    repo.git(&["tag", "v1.2.0"]);
+    repo.git(&["tag", "v2.0.0-rc.1"]);
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    assert_eq!(skews(&a, "README.md"), [sk(6, "v1.0.0", "v1.2.0")]);
+    let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
+    assert!(skews(&a, "README.md").is_empty(), "without git, tags are unknown");
+}
+
+#[test]
+fn msrv_claims_follow_the_rust_version_each_crate_inherits() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"axum\", \"axum-*\"]\n\n[workspace.package]\nrust-version = \"1.80\"\n",
+    );
+    p.write("rust-toolchain.toml", "[toolchain]\nchannel = \"1.85.0\"\n");
+    p.write(
+        "axum/Cargo.toml",
+        "[package]\nname = \"axum\"\nversion = \"0.8.4\"\nrust-version = { workspace = true }\n",
+    );
+    p.write(
+        "axum-core/Cargo.toml",
+        "[package]\nname = \"axum-core\"\nversion = \"0.5.6\"\nrust-version.workspace = true\n",
+    );
+    p.write(
+        "axum-extra/Cargo.toml",
+        "[package]\nname = \"axum-extra\"\nversion = \"0.10.0\"\nrust-version = \"1.85\"\n",
+    );
+    p.write(
+        "axum-core/README.md",
+        "# axum-core\n\n## Minimum supported Rust version\n\naxum-core's MSRV is 1.75.\n",
+    );
+    p.write("axum-extra/README.md", "# axum-extra\n\naxum-extra's MSRV is 1.80.\n");
+    p.write(
+        "axum/README.md",
+        "# axum\n\naxum's MSRV is 1.80. Build with Rust 1.80 or later (Rust 1.85 in CI).\nRust is 1.2 times faster. Since Rust 1.70, closures are fine.\nRust 1.70 stabilized let-else.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "axum-core/README.md"), [sk(5, "1.75", "1.80")]);
+    assert_eq!(skews(&a, "axum-extra/README.md"), [sk(3, "1.80", "1.85")]);
+    assert!(skews(&a, "axum/README.md").is_empty(), "{:?}", a["signals"]["axum/README.md"]);
+}
+
+#[test]
+fn claims_in_other_scripts_are_read() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"bat\"\nversion = \"0.26.0\"\nrust-version = \"1.88\"\n",
+    );
+    p.write(
+        "doc/README-ja.md",
+        "# bat\n\n`bat` をソースからビルドしたいならば、Rust 1.79.0 以上の環境が必要です。\n",
+    );
+    p.write(
+        "doc/README-zh.md",
+        "# bat\n\n如果你想要自己构建`bat`，那么你需要安装有高于1.74.0版本的 Rust。\n\n在1.90版本的 Rust 上也可以。\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "doc/README-ja.md"), [sk(3, "1.79.0", "1.88")]);
+    assert_eq!(skews(&a, "doc/README-zh.md"), [sk(3, "1.74.0", "1.88")]);
+}
+
+#[test]
+fn python_ranges_and_declared_tool_minimums() {
+    let p = Project::new();
+    p.write(
+        "pyproject.toml",
+        "[project]\nname = \"agent-kit\"\ndynamic = [\"version\"]\nrequires-python = \">=3.10\"\nclassifiers = [\n  \"Programming Language :: Python :: 3\",\n  \"Programming Language :: Python :: 3 :: Only\",\n  \"Programming Language :: Python :: 3.10\",\n  \"Programming Language :: Python :: 3.11\",\n  \"Programming Language :: Python :: 3.12\",\n  \"Programming Language :: Python :: 3.13\",\n  \"Programming Language :: Python :: 3.14\",\n]\n\n[tool.uv]\nrequired-version = \">=0.9.25\"\n",
+    );
+    p.write(
+        "AGENTS.md",
+        "# Agents\n\n- [`uv`](https://docs.astral.sh/uv/), supporting Python 3.10 through 3.13\n    - Install all dependencies with `make install`\n- Python 3.10–3.14 is tested.\n- Python 3.11+ is recommended.\n",
+    );
+    p.write(
+        "docs/contributing.md",
+        "# Contributing\n\nInstall `uv` (version 0.4.30 or later) and `pre-commit`.\n\nuv 1.0 or later works as well. Python 3.9 support was dropped. For example, Python 3.8 removed it.\nPython 3.9 is not supported.\n",
+    );
+    p.write("docs/old.md", "# Old\n\nWe support Python 3.8 through 3.12 and need Python >= 3.9.\n");
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "AGENTS.md"), [sk(3, "3.13", "3.14")]);
+    assert_eq!(skews(&a, "docs/contributing.md"), [sk(3, "0.4.30", "0.9.25")]);
+    assert_eq!(
+        skews(&a, "docs/old.md"),
+        [sk(3, "3.12", "3.14"), sk(3, "3.8", "3.10"), sk(3, "3.9", "3.10")]
+    );
+}
+
+#[test]
+fn actions_pinned_in_the_repos_own_workflows() {
+    let p = Project::new();
+    let new_sha = "20cfd1bf945f4377ade1205e4dbc17946fc9a30d";
+    let old_sha = "c771a70e6277c0a99b617c7a806ffedaca235ff9";
+    p.write(
+        ".github/workflows/ci.yml",
+        &format!("on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - name: Install uv\n        uses: astral-sh/setup-uv@{new_sha} # v10.0.1\n      - uses: ./local-action\n"),
+    );
+    p.write(
+        "docs/github.md",
+        &format!("# GitHub\n\n```yaml title=\"example.yml\"\nsteps:\n  - uses: actions/checkout@v4\n  - uses: astral-sh/setup-uv@{old_sha} # v9.0.0\n  - uses: astral-sh/setup-uv@v10\n  - uses: astral-sh/setup-uv@v9\n  - uses: actions/setup-python@v3\n```\n"),
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(
+        skews(&a, "docs/github.md"),
+        [
+            sk(6, &format!("{old_sha} # v9.0.0"), &format!("{new_sha} # v10.0.1")),
+            sk(8, "v9", "v10"),
+        ]
+    );
+}
+
+#[test]
+fn old_versions_in_history_contexts_are_not_skew() {
+    let p = Project::new();
+    p.write("Cargo.toml", "[package]\nname = \"widget\"\nversion = \"2.3.1\"\n");
+    p.write(
+        "README.md",
+        "# Widget\n\nInstall widget 2.1.0 today.\n\nFor example, widget 2.0.0 included a breaking change.\nThis was added in widget 2.1.0. Since widget 2.0, the API is stable.\nDeprecated in widget 2.2.0; kept until widget 2.2.5; as of widget 2.0 it works.\nPrior to widget 2.2 it failed. Introduced in widget 1.0.\nFilters are supported by widget 2.0.0+ and widget 2.1 or later. Its design shaped widget 1.0's core.\nwidget 2.0 is a rewrite of the parser.\n\n## Migrating from widget 1.x\n\nwidget 1.9.0 users should read this.\n",
+    );
+    p.write("docs/migration.md", "# Upgrade guide\n\nUpgrading from widget 1.9.0 needs care.\n");
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "README.md"), [sk(3, "2.1.0", "2.3.1")]);
+    assert_eq!(skewed_paths(&a), ["README.md"]);
+}
+
+#[test]
+fn node_engines_are_a_minimum_and_pnpm_workspaces_are_members() {
+    let p = Project::new();
+    p.write(
+        "package.json",
+        r#"{"name": "monorepo", "private": true, "engines": {"node": "^20.19.0 || >=22.12.0"}}"#,
+    );
+    p.write(".nvmrc", "22\n");
+    p.write("pnpm-workspace.yaml", "packages:\n  - packages/*\n");
+    p.write("packages/vite/package.json", r#"{"name": "vite", "version": "7.1.0"}"#);
+    p.write(
+        "docs/guide.md",
+        "# Guide\n\nVite requires Node.js version 20.19+ or 22.12+.\nNode 18 or later works.\n\n```sh\nnpm i -D vite@6.0.0\nnpm create vite@latest\n```\n\nVite 5 no longer supports Node.js 16.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "docs/guide.md"), [sk(4, "18", "20"), sk(7, "6.0.0", "7.1.0")]);
+}
