@@ -69,21 +69,6 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
                 *role = DocRole::AgentContext;
             }
         }
-        // Docs agent context links to are read by agents on demand.
-        let context: Vec<String> = paths
-            .iter()
-            .zip(&roles)
-            .filter(|(_, r)| matches!(r, DocRole::AgentContext | DocRole::NestedAgentContext))
-            .map(|(p, _)| p.clone())
-            .collect();
-        let linked = always_loaded::linked_from_context(&paths, &context, |p| {
-            Doc::read(root, p).ok().map(|(doc, _)| doc)
-        });
-        for (path, role) in paths.iter().zip(roles.iter_mut()) {
-            if linked.contains(path) && matches!(role, DocRole::UserDoc | DocRole::SitePage) {
-                *role = DocRole::AgentDoc;
-            }
-        }
         let mut ctx = ScanContext {
             root,
             config,

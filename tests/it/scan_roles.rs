@@ -111,22 +111,3 @@ fn token_budgets_follow_the_role() {
     let nested = a["signals"]["crates/x/AGENTS.md"][0]["detail"].as_str().unwrap();
     assert!(nested.contains("over the 100-token budget for agent context"), "{nested}");
 }
-
-#[test]
-fn docs_that_agent_context_links_to_are_agent_docs_up_to_two_hops() {
-    let dir = tree(&[
-        ("AGENTS.md", "# Rules\n\nAlways read [the guides](agent_docs/index.md).\n"),
-        ("agent_docs/index.md", "# Guides\n\n- [Style](style.md)\n"),
-        ("agent_docs/style.md", "# Style\n\nSee [more](more.md).\n"),
-        ("agent_docs/more.md", "# More\n"),
-        ("docs/guide.md", "# Guide\n"),
-        ("CHANGELOG.md", "# Changelog\n"),
-    ]);
-    let a = scan_json(dir.path(), &["--no-git"], 0);
-    let role = |p: &str| a["files"][p]["role"].as_str().unwrap().to_string();
-    assert_eq!(role("AGENTS.md"), "agent_context");
-    assert_eq!(role("agent_docs/index.md"), "agent_doc");
-    assert_eq!(role("agent_docs/style.md"), "agent_doc");
-    assert_eq!(role("agent_docs/more.md"), "user_doc", "three hops away");
-    assert_eq!(role("docs/guide.md"), "user_doc");
-}

@@ -58,48 +58,6 @@ pub fn always_loaded(
     out
 }
 
-/// How many link hops from agent context still make a doc one an agent reads.
-pub const MAX_LINK_DEPTH: usize = 2;
-
-/// The scanned Markdown docs that agent context links to (`[x](docs/rules.md)`), and what
-/// those link to, up to [`MAX_LINK_DEPTH`] hops: an agent told "read agent_docs/index.md"
-/// reads it, and the topic guides it points at. `context` are the agent context docs;
-/// only these and the docs found are read, through `read`.
-pub fn linked_from_context(
-    paths: &[String],
-    context: &[String],
-    read: impl Fn(&str) -> Option<Doc>,
-) -> std::collections::BTreeSet<String> {
-    use crate::scan::resolve::{classify, LinkTarget};
-    let in_scope = |p: &str| paths.binary_search_by(|x| x.as_str().cmp(p)).is_ok();
-    let mut found = std::collections::BTreeSet::new();
-    let mut frontier: Vec<String> = context.to_vec();
-    for _ in 0..MAX_LINK_DEPTH {
-        let mut next = Vec::new();
-        for from in &frontier {
-            let Some(doc) = read(from) else { continue };
-            for link in &doc.parsed.links {
-                if link.kind == crate::scan::markdown::LinkKind::Image {
-                    continue;
-                }
-                let LinkTarget::Local { path, .. } = classify(&link.dest, doc.dir()) else {
-                    continue;
-                };
-                let is_doc = crate::scan::signals::broken_reference::is_markdown(&path);
-                if is_doc
-                    && in_scope(&path)
-                    && !context.contains(&path)
-                    && found.insert(path.clone())
-                {
-                    next.push(path);
-                }
-            }
-        }
-        frontier = next;
-    }
-    found
-}
-
 /// The root-relative paths a doc `@import`s.
 pub fn imports(doc: &Doc) -> Vec<String> {
     let mut out = Vec::new();
