@@ -104,7 +104,8 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     }
     if let Some(i) = lower_dirs.iter().position(|d| TEST_DIRS.contains(&d.as_str())) {
         let readme_of_tests = i + 1 == lower_dirs.len() && name.eq_ignore_ascii_case("README.md");
-        if !readme_of_tests {
+        // An agent file in a tests folder guides agents writing tests there.
+        if !readme_of_tests && !AGENT_FILE_NAMES.contains(&name) {
             return DocRole::TestFixture;
         }
     }
@@ -406,6 +407,8 @@ mod tests {
         assert_eq!(role("fixtures/TEST.md"), DocRole::TestFixture);
         assert_eq!(role("lychee-bin/tests/data/x.md"), DocRole::TestFixture);
         assert_eq!(role("tests/README.md"), DocRole::UserDoc);
+        assert_eq!(role("tests/AGENTS.md"), DocRole::NestedAgentContext);
+        assert_eq!(role("fixtures/AGENTS.md"), DocRole::TestFixture);
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);
         assert_eq!(role(".github/ISSUE_TEMPLATE/bug.md"), DocRole::Template);
         assert_eq!(role(".github/PULL_REQUEST_TEMPLATE.md"), DocRole::Template);
