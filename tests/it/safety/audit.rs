@@ -1,0 +1,123 @@
+//! See `safety/mod.rs`. What an attack-and-accident pass over the merged safety work found
+//! (task J): docs whose names hold `:` or `\` (legal on Unix), an edit that would grow a
+//! doc past the doc limit, a `dedupe` naming a huge file, a corrupt journal of a finished
+//! clean, and a report over its reader's limit. Every test here failed before its fix.
+
+use serde_json::{json, Value};
+
+use crate::support::{json_line, Output, Project};
+/// A `classify_file` answer holding `proposals`, each citing the file's first signal.
+fn entries(proposals: Vec<Value>) -> Value {
+    json!({"verdict": "entries", "entries": proposals})
+}
+
+fn proposal(class: &str, subtype: &str, signal: &str, edit: Value) -> Value {
+    json!({"category": {"class": class, "subtype": subtype}, "signals": [signal],
+           "op": "Fix it.", "op_type": "deterministic", "exact_edit": edit, "confidence": 0.9})
+}
+
+fn set_archived() -> Value {
+    proposal(
+        "stale",
+        "completed-in-place",
+        "frontmatter_marker",
+        json!({"kind": "insert-frontmatter", "key": "archived", "value": "true"}),
+    )
+}
+
+fn move_to(dest: &str) -> Value {
+    proposal(
+        "stale",
+        "superseded",
+        "frontmatter_marker",
+        json!({"kind": "move-to-archive", "dest_path": dest}),
+    )
+}
+
+/// Runs `check --no-git` as a runner would, answering each request with `answer(path)`
+/// (`None` = clear) until the op ends; returns the last output and the violations of
+/// every re-ask.
+fn check_answering(p: &Project, answer: impl Fn(&str) -> Option<Value>) -> (Output, Vec<String>) {
+    let mut reasked = Vec::new();
+    let mut out = p.run(&["check", "--no-git"]).output();
+    for _ in 0..6 {
+        if out.code != 7 {
+            return (out, reasked);
+        }
+        let line = json_line(&out);
+        let pending: Value =
+            serde_json::from_slice(&std::fs::read(line["pending"].as_str().unwrap()).unwrap())
+                .unwrap();
+        let mut responses = Vec::new();
+        for request in pending["requests"].as_array().unwrap() {
+            let path = request["inputs"]["path"].as_str().unwrap();
+            for v in request["inputs"]["violations"].as_array().into_iter().flatten() {
+                reasked.push(format!("{path}: {}", v.as_str().unwrap()));
+            }
+            let response = answer(path).unwrap_or_else(|| json!({"verdict": "clear"}));
+            responses.push(json!({"request_id": request["request_id"], "response": response}));
+        }
+        let file = json!({"batch_id": line["batch_id"], "responses": responses});
+        std::fs::write(line["responses"].as_str().unwrap(), file.to_string()).unwrap();
+        out = p.run(&["resume"]).output();
+    }
+    panic!("check did not finish:\n{}\n{}", out.stdout, out.stderr);
+}
+
+fn report(p: &Project) -> Value {
+    serde_json::from_str(&p.read(".dochygiene/report.json")).unwrap()
+}
+
+fn bytes(p: &Project, rel: &str) -> Option<Vec<u8>> {
+    std::fs::read(p.root().join(rel)).ok()
+}
+
+#[test]
+fn docs_named_with_a_colon_or_a_backslash_are_cleaned_and_undone_like_any_other() {
+    let p = Project::new();
+    p.write("README.md", "# R\n\nSee the [FAQ](<docs/faq: intro.md>).\n");
+    p.write("docs/faq: intro.md", "---\nstatus: shipped\n---\n# FAQ\n");
+    p.write("docs/old.md", "---\nstatus: superseded\n---\n# Old\n");
+    p.write("docs/win\\dows.md", "# Windows\n\nRead [the old notes](old.md).\n");
+    let files = ["README.md", "docs/faq: intro.md", "docs/old.md", "docs/win\\dows.md"];
+    let before: Vec<_> = files.iter().map(|f| bytes(&p, f)).collect();
+    let (out, reasked) = check_answering(&p, |path| match path {
+        "docs/faq: intro.md" => Some(entries(vec![set_archived()])),
+        "docs/old.md" => Some(entries(vec![move_to("docs/archive/old.md")])),
+        _ => None,
+    });
+    assert_eq!(out.code, 0, "check failed:\n{}\n{}", out.stdout, out.stderr);
+    assert!(reasked.is_empty(), "{reasked:?}");
+    let r = report(&p);
+    assert!(r["entries"].as_array().unwrap().iter().all(|e| e["safety_tier"] == "auto"), "{r}");
+
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(done["applied"].as_array().unwrap().len(), 2, "{done}");
+    assert!(p.read("docs/faq: intro.md").contains("archived: true"));
+    assert_eq!(p.read("docs/win\\dows.md"), "# Windows\n\nRead [the old notes](archive/old.md).\n");
+    assert!(bytes(&p, "docs/old.md").is_none());
+
+    let op = done["op_id"].as_str().unwrap();
+    p.run(&["undo", op]).expect_code(0);
+    let after: Vec<_> = files.iter().map(|f| bytes(&p, f)).collect();
+    assert_eq!(after, before, "undo restored every file byte for byte");
+    assert!(!p.root().join("docs/archive").exists());
+}
+
+#[test]
+fn a_reference_in_a_file_named_with_a_colon_makes_the_move_confirm_not_an_internal_error() {
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    p.write("docs/old.md", "---\nstatus: superseded\n---\n# Old\n");
+    p.write("notes: todo.txt", "read docs/old.md again\n");
+    let (out, _) = check_answering(&p, |path| {
+        (path == "docs/old.md").then(|| entries(vec![move_to("docs/archive/old.md")]))
+    });
+    assert_eq!(out.code, 0, "check failed:\n{}\n{}", out.stdout, out.stderr);
+    let r = report(&p);
+    let entry = &r["entries"][0];
+    assert_eq!(entry["safety_tier"], "confirm", "{r}");
+    assert_eq!(entry["inbound"]["unrewritable"][0]["path"], "notes: todo.txt", "{r}");
+    let report_json = p.state("report.json");
+    p.run(&["validate", report_json.to_str().unwrap()]).expect_code(0);
+}
