@@ -68,6 +68,12 @@ fn report(p: &Project) -> Value {
     serde_json::from_str(&p.read(".dochygiene/report.json")).unwrap()
 }
 
+fn entry_id(p: &Project, path: &str) -> String {
+    let r = report(p);
+    let found = r["entries"].as_array().unwrap().iter().find(|e| e["path"] == path);
+    found.unwrap_or_else(|| panic!("no entry for {path}: {r}"))["id"].as_str().unwrap().into()
+}
+
 fn bytes(p: &Project, rel: &str) -> Option<Vec<u8>> {
     std::fs::read(p.root().join(rel)).ok()
 }
@@ -120,4 +126,39 @@ fn a_reference_in_a_file_named_with_a_colon_makes_the_move_confirm_not_an_intern
     assert_eq!(entry["inbound"]["unrewritable"][0]["path"], "notes: todo.txt", "{r}");
     let report_json = p.state("report.json");
     p.run(&["validate", report_json.to_str().unwrap()]).expect_code(0);
+}
+
+#[test]
+fn an_edit_that_would_grow_a_doc_past_the_doc_limit_is_skipped_so_undo_can_always_read_it() {
+    const DOC_MAX_BYTES: usize = 8 * 1024 * 1024;
+    let p = Project::new();
+    let head = "---\nstatus: shipped\n---\n# Near the limit\n\n";
+    let line = "Filler text that keeps this doc just under the size limit of a doc.\n";
+    let mut near = head.to_string();
+    while near.len() + line.len() < DOC_MAX_BYTES - 8 {
+        near.push_str(line);
+    }
+    // Exactly 8 bytes under the limit: `archived: true` (15 bytes) would pass it.
+    near.push_str(&"x".repeat(DOC_MAX_BYTES - 9 - near.len()));
+    near.push('\n');
+    p.write("README.md", "# R\n");
+    p.write("docs/near.md", &near);
+    p.write("docs/small.md", "---\nstatus: shipped\n---\n# Small\n");
+    let (out, _) = check_answering(&p, |path| {
+        path.starts_with("docs/").then(|| entries(vec![set_archived()]))
+    });
+    assert_eq!(out.code, 0, "check failed:\n{}\n{}", out.stdout, out.stderr);
+    let near_id = entry_id(&p, "docs/near.md");
+    let small_id = entry_id(&p, "docs/small.md");
+
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    assert_eq!(done["applied"], json!([small_id]), "{done}");
+    assert_eq!(done["skipped"][0]["id"], near_id.as_str(), "{done}");
+    let reason = done["skipped"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("docs/near.md") && reason.contains("8388608"), "{reason}");
+    assert_eq!(p.read("docs/near.md"), near, "the skipped doc is untouched");
+
+    // Whatever a clean wrote, its undo can read back.
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert!(!p.read("docs/small.md").contains("archived"));
 }
