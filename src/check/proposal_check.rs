@@ -200,23 +200,28 @@ fn check_dedupe(
         out.push(format!("{at}.canonical_ref: is the file itself"));
         return;
     }
-    let target = root.join(reference);
-    let inside = std::fs::canonicalize(&target)
-        .ok()
-        .zip(std::fs::canonicalize(root).ok())
-        .is_some_and(|(t, r)| t.starts_with(r));
-    if !inside || !target.is_file() {
-        out.push(format!("{at}.canonical_ref: {reference} is not a file inside the project"));
-        return;
-    }
+    // Through the project door: a regular file inside the root, read no further than a
+    // doc may be long (the answer names the file, so it may name a huge one).
+    let bytes = match crate::fsio::read_confined(root, reference, crate::fsio::DOC_MAX_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::fsio::ReadError::TooLarge { limit }) => {
+            out.push(format!(
+                "{at}.canonical_ref: {reference} is over the {limit}-byte limit of a doc; dedupe points at a doc that holds the text"
+            ));
+            return;
+        }
+        Err(_) => {
+            out.push(format!("{at}.canonical_ref: {reference} is not a file inside the project"));
+            return;
+        }
+    };
     let Some(anchor) = edit.anchor.filter(|a| file.contains(*a)) else { return };
-    let canonical = std::fs::read(&target).map(|b| normalize_block(&String::from_utf8_lossy(&b)));
+    let canonical = normalize_block(&String::from_utf8_lossy(&bytes));
     let span = normalize_block(&file.span_text(anchor));
-    match canonical {
-        Ok(text) if !span.is_empty() && text.contains(&span) => {}
-        _ => out.push(format!(
+    if span.is_empty() || !canonical.contains(&span) {
+        out.push(format!(
             "{at}: lines {}-{} do not appear in {reference} (whitespace-normalised); dedupe only removes text that lives there",
             anchor.start_line, anchor.end_line
-        )),
+        ));
     }
 }

@@ -3,6 +3,9 @@
 //! doc past the doc limit, a `dedupe` naming a huge file, a corrupt journal of a finished
 //! clean, and a report over its reader's limit. Every test here failed before its fix.
 
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::Command;
+
 use serde_json::{json, Value};
 
 use crate::support::{json_line, Output, Project};
@@ -161,4 +164,73 @@ fn an_edit_that_would_grow_a_doc_past_the_doc_limit_is_skipped_so_undo_can_alway
     // Whatever a clean wrote, its undo can read back.
     p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
     assert!(!p.read("docs/small.md").contains("archived"));
+}
+
+/// Runs `dochygiene --root P ARGS` under a 1 GiB address-space cap, asserting it was not
+/// killed by a signal (an allocation over the cap aborts the child).
+fn capped(p: &Project, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dochygiene"));
+    cmd.arg("--root").arg(p.root()).args(args);
+    cmd.env("DOCHYGIENE_NOW", &p.now)
+        .env("DOCHYGIENE_CACHE_DIR", "off")
+        .env("DOCHYGIENE_THREADS", "2")
+        .env_remove("DOCHYGIENE_TIER2_FIXTURE")
+        .env_remove("DOCHYGIENE_FAILPOINT");
+    // SAFETY: the closure only calls `setrlimit`, which is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            let cap = libc::rlimit { rlim_cur: 1 << 30, rlim_max: 1 << 30 };
+            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().expect("the dochygiene binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let tail = &stderr[stderr.len().saturating_sub(1500)..];
+    assert_eq!(out.status.signal(), None, "killed under the memory cap:\n{tail}");
+    Output {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+    }
+}
+
+#[test]
+fn a_dedupe_naming_a_huge_file_is_asked_again_without_reading_it_whole() {
+    let p = Project::new();
+    p.write("README.md", "# R\n\nSee [gone](gone.md).\n\nShared text here.\n");
+    // 600 MB of zeros (sparse, so it costs no disk): read whole, then normalised, it
+    // takes twice that, over the cap.
+    std::fs::create_dir_all(p.root().join("data")).unwrap();
+    let big = std::fs::File::create(p.root().join("data/big.bin")).unwrap();
+    big.set_len(600 * 1024 * 1024).unwrap();
+    let out = p.run(&["check", "--no-git", "--op-id", "c1"]).expect_code(7);
+    let pending: Value = serde_json::from_slice(
+        &std::fs::read(json_line(&out)["pending"].as_str().unwrap()).unwrap(),
+    )
+    .unwrap();
+    let id = pending["requests"][0]["request_id"].as_str().unwrap().to_string();
+    let dedupe = proposal(
+        "stale",
+        "duplicated",
+        "broken_reference",
+        json!({"kind": "dedupe", "anchor": {"start_line": 5, "end_line": 5},
+               "canonical_ref": "data/big.bin"}),
+    );
+    let answers = p.root().join("answers.json");
+    std::fs::write(&answers, json!({ id: entries(vec![dedupe]) }).to_string()).unwrap();
+
+    let out = capped(&p, &["resume", "c1", "--answers", answers.to_str().unwrap()]);
+    assert_eq!(out.code, 7, "the answer is asked again:\n{}", out.stderr);
+    let pending: Value = serde_json::from_slice(
+        &std::fs::read(json_line(&out)["pending"].as_str().unwrap()).unwrap(),
+    )
+    .unwrap();
+    let violation = pending["requests"][0]["inputs"]["violations"][0].as_str().unwrap();
+    assert!(
+        violation.contains("data/big.bin") && violation.contains("8388608"),
+        "the violation names the file and the limit: {violation}"
+    );
 }
