@@ -234,3 +234,36 @@ fn a_dedupe_naming_a_huge_file_is_asked_again_without_reading_it_whole() {
         "the violation names the file and the limit: {violation}"
     );
 }
+
+#[test]
+fn a_corrupt_journal_of_a_finished_clean_names_commands_that_get_the_user_out() {
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    p.write("docs/a.md", "---\nstatus: shipped\n---\n# A\n");
+    p.write("docs/b.md", "---\nstatus: shipped\n---\n# B\n");
+    let (out, _) = check_answering(&p, |path| {
+        path.starts_with("docs/").then(|| entries(vec![set_archived()]))
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (a, b) = (entry_id(&p, "docs/a.md"), entry_id(&p, "docs/b.md"));
+    let done = json_line(&p.run(&["clean", "--entry", &a]).expect_code(0));
+    let op = done["op_id"].as_str().unwrap();
+    let journal = p.state(&format!("ops/{op}/journal.json"));
+    let text = std::fs::read_to_string(&journal).unwrap();
+    std::fs::write(&journal, &text[..text.len() / 2]).unwrap();
+
+    // Clean reads every finished clean's journal before it edits anything.
+    let out = p.run(&["clean", "--entry", &b]).expect_code(6);
+    assert!(out.stderr.contains("journal.json"), "{}", out.stderr);
+    let hint = out.stderr.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap_or_default();
+    let commands: Vec<&str> = hint.split('`').skip(1).step_by(2).collect();
+    assert!(commands.iter().any(|c| c.ends_with("ops gc")), "{}", out.stderr);
+    for command in commands {
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        // The hint offers `ops abort` only for an op that is still open; this one is done.
+        if !args.starts_with(&["ops", "abort"]) {
+            p.run(&args).expect_code(0);
+        }
+    }
+    p.run(&["clean", "--entry", &b]).expect_code(0);
+}
