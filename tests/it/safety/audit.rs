@@ -267,3 +267,59 @@ fn a_corrupt_journal_of_a_finished_clean_names_commands_that_get_the_user_out() 
     }
     p.run(&["clean", "--entry", &b]).expect_code(0);
 }
+
+#[test]
+fn a_report_over_its_readers_limit_names_the_way_out_instead_of_an_internal_error() {
+    // Eight docs, 200 entries each, every field at its limit: no single answer is too
+    // large, but the report (~17 MB) is over the 16 MiB its reader accepts.
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    let body: String = (0..210).map(|i| format!("line {i} text\n")).collect();
+    for d in 0..8 {
+        p.write(&format!("docs/d{d}.md"), &format!("# D{d}\n\nSee [gone](gone.md).\n\n{body}"));
+    }
+    let many = || {
+        let one = |line: u32| {
+            let mut e = proposal(
+                "stale",
+                "orphaned",
+                "broken_reference",
+                json!({"kind": "replace-text", "anchor": {"start_line": line, "end_line": line},
+                       "match": "text", "replacement": "r".repeat(4000)}),
+            );
+            e["why"] = json!("w".repeat(4000));
+            e["detail"] = json!("d".repeat(1000));
+            e["op"] = json!("o".repeat(1000));
+            e
+        };
+        entries((5..205).map(one).collect())
+    };
+    // Answered in two batches, so each responses file stays under its own 16 MiB limit.
+    let mut out = p.run(&["check", "--no-git", "--op-id", "big"]).expect_code(7);
+    for half in 0..2 {
+        let line = json_line(&out);
+        let pending: Value =
+            serde_json::from_slice(&std::fs::read(line["pending"].as_str().unwrap()).unwrap())
+                .unwrap();
+        let responses: Vec<Value> = pending["requests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let answer = if half == 1 || i < 4 { many() } else { Value::Null };
+                json!({"request_id": r["request_id"], "response": answer})
+            })
+            .collect();
+        let file = json!({"batch_id": line["batch_id"], "responses": responses});
+        std::fs::write(line["responses"].as_str().unwrap(), file.to_string()).unwrap();
+        out = p.run(&["resume", "big"]).output();
+    }
+    assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("16777216") && out.stderr.contains("--scope"), "{}", out.stderr);
+    assert!(out.stderr.contains("`dochygiene ops abort big`"), "{}", out.stderr);
+    assert!(!p.state("report.json").exists(), "no report over the limit is written");
+    p.run(&["ops", "abort", "big"]).expect_code(0);
+    p.run(&["check", "--no-git", "--scope", "docs/d0.md"]).expect_code(7);
+}
