@@ -323,3 +323,24 @@ fn a_report_over_its_readers_limit_names_the_way_out_instead_of_an_internal_erro
     p.run(&["ops", "abort", "big"]).expect_code(0);
     p.run(&["check", "--no-git", "--scope", "docs/d0.md"]).expect_code(7);
 }
+
+#[test]
+fn undo_never_reads_its_images_through_a_linked_trash_folder() {
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    p.write("docs/a.md", "---\nstatus: shipped\n---\n# A\n");
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/a.md").then(|| entries(vec![set_archived()])));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let done = json_line(&p.run(&["clean"]).expect_code(0));
+    let op = done["op_id"].as_str().unwrap();
+    let cleaned = p.read("docs/a.md");
+    // The trash folder moved out of the project and replaced by a link to it.
+    let outside = tempfile::tempdir().unwrap();
+    let trash = p.state(&format!("ops/{op}/trash"));
+    std::fs::rename(&trash, outside.path().join("trash")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("trash"), &trash).unwrap();
+    let out = p.run(&["undo", op]).expect_code(6);
+    assert!(out.stderr.contains("trash") && out.stderr.contains("symbolic link"), "{}", out.stderr);
+    assert_eq!(p.read("docs/a.md"), cleaned, "nothing was restored through the link");
+}
