@@ -185,7 +185,7 @@ fn apply_one(
         EditKind::Dedupe => {
             let canonical = edit.canonical_ref.as_deref().unwrap_or_default();
             let link = relative_path(parent_dir(path), canonical);
-            let line = format!("See [{canonical}]({link}).");
+            let line = dedupe_line(canonical, &link);
             checked(&line, None)?;
             replace_with_line(view, anchor(), &line)
         }
@@ -199,4 +199,41 @@ fn apply_one(
             return Ok(Applied::Move(edit.dest_path.clone().unwrap_or_default()))
         }
     }))
+}
+
+/// The `See [...](...)` line a `dedupe` leaves, linking `canonical` at `link` whatever
+/// its name: brackets and backslashes in the text are escaped, and a destination holding
+/// a space, a parenthesis, `<`, `>` or `\` goes between `<` and `>` (escaped inside).
+fn dedupe_line(canonical: &str, link: &str) -> String {
+    let escape = |text: &str, special: &[char]| {
+        text.chars().fold(String::new(), |mut out, c| {
+            if special.contains(&c) {
+                out.push('\\');
+            }
+            out.push(c);
+            out
+        })
+    };
+    let text = escape(canonical, &['\\', '[', ']']);
+    let plain = link.chars().all(|c| !c.is_whitespace() && !"()<>\\".contains(c));
+    let destination =
+        if plain { link.to_string() } else { format!("<{}>", escape(link, &['\\', '<', '>'])) };
+    format!("See [{text}]({destination}).")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dedupe_line;
+
+    #[test]
+    fn the_dedupe_line_links_any_name() {
+        assert_eq!(dedupe_line("docs/config.md", "config.md"), "See [docs/config.md](config.md).");
+        assert_eq!(
+            dedupe_line("docs/my notes.md", "my notes.md"),
+            "See [docs/my notes.md](<my notes.md>)."
+        );
+        assert_eq!(dedupe_line("docs/a].md", "a].md"), "See [docs/a\\].md](a].md).");
+        assert_eq!(dedupe_line("docs/c(1).md", "c(1).md"), "See [docs/c(1).md](<c(1).md>).");
+        assert_eq!(dedupe_line("w\\d<>.md", "w\\d<>.md"), "See [w\\\\d<>.md](<w\\\\d\\<\\>.md>).");
+    }
 }

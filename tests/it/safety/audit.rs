@@ -344,3 +344,42 @@ fn undo_never_reads_its_images_through_a_linked_trash_folder() {
     assert!(out.stderr.contains("trash") && out.stderr.contains("symbolic link"), "{}", out.stderr);
     assert_eq!(p.read("docs/a.md"), cleaned, "nothing was restored through the link");
 }
+
+#[test]
+fn a_dedupe_links_a_canonical_doc_whose_name_has_spaces_or_brackets() {
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    p.write("docs/my notes.md", "# Notes\n\nShared text here.\n");
+    p.write("docs/a].md", "# Odd\n\nOther shared text.\n");
+    p.write("docs/a.md", "# A\n\nSee [gone](gone.md).\n\nShared text here.\n");
+    p.write("docs/b.md", "# B\n\nSee [gone](gone.md).\n\nOther shared text.\n");
+    let dedupe = |canonical: &str| {
+        let edit = json!({"kind": "dedupe", "anchor": {"start_line": 5, "end_line": 5},
+                          "canonical_ref": canonical});
+        entries(vec![proposal("stale", "duplicated", "broken_reference", edit)])
+    };
+    let (out, reasked) = check_answering(&p, |path| match path {
+        "docs/a.md" => Some(dedupe("docs/my notes.md")),
+        "docs/b.md" => Some(dedupe("docs/a].md")),
+        _ => None,
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(reasked.is_empty(), "{reasked:?}");
+    p.run(&["clean"]).expect_code(0);
+    let a = p.read("docs/a.md");
+    let b = p.read("docs/b.md");
+    assert!(a.ends_with("\nSee [docs/my notes.md](<my notes.md>).\n"), "{a}");
+    assert!(b.ends_with("\nSee [docs/a\\].md](a].md).\n"), "{b}");
+    // The scanner reads both as links to files that exist: only the two old broken links.
+    let scan = p.run(&["scan", "--no-git", "--format", "json"]).expect_code(1);
+    let signals = scan.json()["signals"].clone();
+    let broken: Vec<&Value> = signals
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|list| list.as_array().unwrap())
+        .filter(|s| s["name"] == "broken_reference")
+        .map(|s| &s["target"])
+        .collect();
+    assert_eq!(broken, [&json!("gone.md"), &json!("gone.md")], "{signals}");
+}
