@@ -168,12 +168,36 @@ fn check_edit(
                 }
             }
             if let Some(value) = &edit.value {
-                if value.trim().is_empty() || value.contains('\n') {
-                    out.push(format!("{at}.value: must be one non-empty line"));
+                if value.trim().is_empty() || value.chars().any(char::is_control) {
+                    out.push(format!(
+                        "{at}.value: must be one non-empty line without control characters"
+                    ));
+                } else if !reads_as_one_value(value) {
+                    out.push(format!(
+                        "{at}.value: {value:?} does not read back as one YAML value in `key: value` (a `: `, a ` #` comment, an unclosed bracket or quote); give a plain word, number or date, or a double-quoted string"
+                    ));
                 }
             }
         }
         EditKind::DeleteRange => {}
+    }
+}
+
+/// Whether `key: value` reads back, through the bounded loader, as one key holding one
+/// value written out in full: not a YAML error (`a: b`, `[x`), not a comment that
+/// leaves the key empty or cuts the value short (`#x`, `done # shipped`).
+fn reads_as_one_value(value: &str) -> bool {
+    use yaml_rust2::Yaml;
+    let text = format!("k: {value}\n");
+    let Ok(Yaml::Hash(map)) = crate::yaml::load_bounded(&text, crate::yaml::Limits::FRONTMATTER)
+    else {
+        return false;
+    };
+    match map.get(&Yaml::String("k".into())) {
+        _ if map.len() != 1 || value.contains(" #") => false,
+        Some(Yaml::Null) => matches!(value, "~" | "null" | "Null" | "NULL"),
+        Some(Yaml::BadValue) | None => false,
+        Some(_) => true,
     }
 }
 

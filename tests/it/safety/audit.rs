@@ -383,3 +383,40 @@ fn a_dedupe_links_a_canonical_doc_whose_name_has_spaces_or_brackets() {
         .collect();
     assert_eq!(broken, [&json!("gone.md"), &json!("gone.md")], "{signals}");
 }
+
+#[test]
+fn an_insert_frontmatter_value_that_would_break_the_yaml_is_asked_again() {
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    let values = ["a: b", "#x", "[unclosed", "'quoted", "done # shipped", "tab\there"];
+    for i in 0..values.len() {
+        p.write(&format!("docs/d{i}.md"), "---\nstatus: shipped\n---\n# D\n");
+    }
+    p.write("docs/ok.md", "---\nstatus: shipped\n---\n# D\n");
+    let set = |value: &str| {
+        let edit = json!({"kind": "insert-frontmatter", "key": "archived", "value": value});
+        entries(vec![proposal("stale", "completed-in-place", "frontmatter_marker", edit)])
+    };
+    let (out, reasked) = check_answering(&p, |path| {
+        let i = path.strip_prefix("docs/d").and_then(|n| n.strip_suffix(".md"));
+        match i.and_then(|n| n.parse::<usize>().ok()) {
+            Some(i) => Some(set(values[i])),
+            None => (path == "docs/ok.md").then(|| set("\"a: b\"")),
+        }
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for (i, value) in values.iter().enumerate() {
+        let mine: Vec<&String> =
+            reasked.iter().filter(|v| v.starts_with(&format!("docs/d{i}.md: "))).collect();
+        assert!(!mine.is_empty(), "{value:?} was accepted: {reasked:?}");
+        assert!(mine.iter().all(|v| v.contains("exact_edit.value")), "{mine:?}");
+    }
+    assert!(!reasked.iter().any(|v| v.starts_with("docs/ok.md")), "{reasked:?}");
+    // Only the quoted value reached the report, and clean leaves readable frontmatter.
+    let r = report(&p);
+    assert_eq!(r["entries"].as_array().unwrap().len(), 1, "{r}");
+    p.run(&["clean"]).expect_code(0);
+    assert!(p.read("docs/ok.md").contains("archived: \"a: b\"\n"));
+    let scan = p.run(&["scan", "--no-git"]).output();
+    assert!(!scan.stderr.contains("frontmatter not read"), "{}", scan.stderr);
+}
