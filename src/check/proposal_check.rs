@@ -158,6 +158,12 @@ fn check_edit(
             }
         }
         EditKind::InsertFrontmatter => {
+            let body = &file.bytes()[file.bom_len()..];
+            if body.split(|b| *b == b'\n').next().is_some_and(|l| l.trim_ascii() == b"+++") {
+                out.push(format!(
+                    "{at}: the doc's frontmatter is TOML (`+++`); insert-frontmatter writes a YAML block, which would sit in front of it and turn it into text; propose another fix or none"
+                ));
+            }
             if let Some(key) = &edit.key {
                 let ok = key.chars().next().is_some_and(|ch| ch.is_ascii_alphabetic() || ch == '_')
                     && key.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-');

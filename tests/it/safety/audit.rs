@@ -420,3 +420,19 @@ fn an_insert_frontmatter_value_that_would_break_the_yaml_is_asked_again() {
     let scan = p.run(&["scan", "--no-git"]).output();
     assert!(!scan.stderr.contains("frontmatter not read"), "{}", scan.stderr);
 }
+
+#[test]
+fn insert_frontmatter_never_puts_a_yaml_block_in_front_of_toml_frontmatter() {
+    let p = Project::new();
+    p.write("README.md", "# R\n");
+    let hugo = "+++\ntitle = \"Old\"\n+++\n# Old\n\nSee [gone](gone.md).\n";
+    p.write("docs/hugo.md", hugo);
+    let edit = json!({"kind": "insert-frontmatter", "key": "archived", "value": "true"});
+    let set = entries(vec![proposal("stale", "completed-in-place", "broken_reference", edit)]);
+    let (out, reasked) = check_answering(&p, |path| (path == "docs/hugo.md").then(|| set.clone()));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(reasked.iter().any(|v| v.contains("TOML")), "{reasked:?}");
+    assert_eq!(report(&p)["entries"].as_array().unwrap().len(), 0);
+    p.run(&["clean"]).expect_code(0);
+    assert_eq!(p.read("docs/hugo.md"), hugo);
+}
