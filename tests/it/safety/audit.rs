@@ -1,7 +1,9 @@
 //! See `safety/mod.rs`. What an attack-and-accident pass over the merged safety work found
 //! (task J): docs whose names hold `:` or `\` (legal on Unix), an edit that would grow a
-//! doc past the doc limit, a `dedupe` naming a huge file, a corrupt journal of a finished
-//! clean, and a report over its reader's limit. Every test here failed before its fix.
+//! doc past the doc limit, a `dedupe` naming a huge file or a name with spaces, a corrupt
+//! journal of a finished clean, a report over its reader's limit, a linked `trash/`, and
+//! `insert-frontmatter` values or TOML blocks that would break a doc's frontmatter. Every
+//! test here failed before its fix.
 
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::Command;
