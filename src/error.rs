@@ -125,23 +125,32 @@ impl Error {
     }
 }
 
-/// What to do about a corrupt state file, by where it is: a file of an op folder names
-/// that op; `state.json` holds only timestamps.
+/// What to do about a corrupt state file, by where it is: a broken `op.json` makes its op
+/// one `ops abort` removes; any other file of an op folder (its journal, a trash image,
+/// answers) leaves the op readable, so it is closed if still open and `ops gc` removes it;
+/// `state.json` holds only timestamps.
 fn corrupt_hint(path: &std::path::Path) -> String {
-    let parent = path.parent();
-    let in_ops = parent.and_then(|p| p.parent()).is_some_and(|p| p.ends_with(".dochygiene/ops"));
-    let op_id = parent.and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
+    let op_id = path
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.parent().is_some_and(|p| p.ends_with(".dochygiene/ops")))
+        .and_then(|dir| dir.file_name())
+        .map(|n| n.to_string_lossy().into_owned());
+    let is_record = path.file_name().is_some_and(|n| n == "op.json");
     match op_id {
-        Some(id) if in_ops => format!(
+        Some(id) if is_record => format!(
             "see what is left with `dochygiene ops show {id}`; `dochygiene ops abort {id}` removes the op"
         ),
-        _ if path.ends_with(".dochygiene/report.json") => {
+        Some(id) => format!(
+            "see what is left with `dochygiene ops show {id}`; if it is still open, close it with `dochygiene ops abort {id}`; then `dochygiene ops gc` removes it (with every other finished op, and a clean's undo with its op)"
+        ),
+        None if path.ends_with(".dochygiene/report.json") => {
             "run `dochygiene check` to write a new report".into()
         }
-        _ if path.ends_with(".dochygiene/state.json") => {
+        None if path.ends_with(".dochygiene/state.json") => {
             "it holds only the last check, clean and reminder times: remove it (or fix it), then run the command again".into()
         }
-        _ => "inspect it with `dochygiene ops list`, or discard the op with `dochygiene ops abort ID`"
+        None => "inspect it with `dochygiene ops list`, or discard the op with `dochygiene ops abort ID`"
             .into(),
     }
 }
@@ -176,6 +185,12 @@ mod tests {
             "{}",
             op.render()
         );
+        for file in ["journal.json", "trash/0.before"] {
+            let path = format!("/p/.dochygiene/ops/clean-1/{file}");
+            let rendered = Error::Corrupt { path: path.into(), message: "x".into() }.render();
+            assert!(rendered.contains("`dochygiene ops gc` removes it"), "{rendered}");
+            assert!(rendered.contains("`dochygiene ops show clean-1`"), "{rendered}");
+        }
         let state =
             Error::Corrupt { path: "/p/.dochygiene/state.json".into(), message: "x".into() };
         assert!(state.render().contains("remove it"), "{}", state.render());

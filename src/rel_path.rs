@@ -1,7 +1,12 @@
 //! Root-relative paths as the report writes them: `/`-separated, no `.`/`..` escape, never
-//! into any `.git` or the root's `.dochygiene`, a valid file name in every component (no
-//! control character, at most 255 bytes). Every path the model proposes passes through
-//! here.
+//! into any `.git` or the root's `.dochygiene`. Two rules:
+//!
+//! - [`confinement_problem`], for every path the model proposes (`dest_path`,
+//!   `canonical_ref`): also a valid, portable file name in every component (no control
+//!   character, no `\` or `:`, at most 255 bytes).
+//! - [`tree_path_problem`], for the path of a file that is already in the tree (an entry's
+//!   doc, a file referring to a moved doc, a journaled file): any name the file system
+//!   holds (`faq: intro.md`, `win\dows.md`), only the escapes refused.
 
 /// The longest file or folder name most file systems accept, in bytes.
 pub const MAX_NAME_BYTES: usize = 255;
@@ -21,12 +26,48 @@ pub fn confinement_problem(path: &str) -> Option<String> {
             long.len()
         ));
     }
-    if path.split('/').any(|seg| seg.eq_ignore_ascii_case(".git")) {
-        return Some(format!("{path:?} points into a .git folder, which dochygiene never writes"));
+    if let Some(problem) = git_problem(path) {
+        return Some(problem);
     }
     if path.starts_with('/') || path.contains('\\') || path.contains(':') {
-        return Some(format!("{path:?} must be a root-relative path with / separators"));
+        return Some(separators(path));
     }
+    segment_problem(path)
+}
+
+/// Why the root-relative path of a file found in the tree cannot be read or written as
+/// one inside the root, or `None`. Unlike [`confinement_problem`], any name the file
+/// system allows passes (on Unix `:` and `\` are plain name bytes); what could escape
+/// the root or reach `.git`/`.dochygiene` never does.
+pub fn tree_path_problem(path: &str) -> Option<String> {
+    if path.is_empty() {
+        return Some("is empty".into());
+    }
+    if path.contains('\0') {
+        return Some(format!("{path:?} holds a NUL byte"));
+    }
+    if let Some(problem) = git_problem(path) {
+        return Some(problem);
+    }
+    let separator_in_name = cfg!(windows) && (path.contains('\\') || path.contains(':'));
+    if path.starts_with('/') || separator_in_name {
+        return Some(separators(path));
+    }
+    segment_problem(path)
+}
+
+fn git_problem(path: &str) -> Option<String> {
+    path.split('/')
+        .any(|seg| seg.eq_ignore_ascii_case(".git"))
+        .then(|| format!("{path:?} points into a .git folder, which dochygiene never writes"))
+}
+
+fn separators(path: &str) -> String {
+    format!("{path:?} must be a root-relative path with / separators")
+}
+
+/// Empty, `.` and `..` segments, and the root's `.dochygiene`.
+fn segment_problem(path: &str) -> Option<String> {
     let mut depth: i64 = 0;
     for (i, seg) in path.split('/').enumerate() {
         match seg {
@@ -51,7 +92,7 @@ pub fn confinement_problem(path: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{confinement_problem, MAX_NAME_BYTES};
+    use super::{confinement_problem, tree_path_problem, MAX_NAME_BYTES};
 
     #[test]
     fn only_plain_relative_paths_pass() {
@@ -79,5 +120,29 @@ mod tests {
         assert!(confinement_problem(&long).unwrap().contains("longer than 255 bytes"));
         assert_eq!(confinement_problem(&format!("docs/{}", "a".repeat(MAX_NAME_BYTES))), None);
         assert_eq!(confinement_problem("docs/.github/x.md"), None);
+    }
+
+    #[test]
+    fn a_tree_path_may_hold_any_name_but_never_escapes() {
+        for ok in ["docs/faq: intro.md", "docs/win\\dows.md", "docs/a\nb.md", "a.md"] {
+            if cfg!(windows) && (ok.contains(':') || ok.contains('\\')) {
+                continue;
+            }
+            assert_eq!(tree_path_problem(ok), None, "{ok:?}");
+        }
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../x.md",
+            "a/../b.md",
+            "a//b",
+            "./a",
+            ".git/config",
+            "docs/sub/.git/x.md",
+            ".dochygiene/report.json",
+            "docs/a\0b.md",
+        ] {
+            assert!(tree_path_problem(bad).is_some(), "{bad:?} should be refused");
+        }
     }
 }

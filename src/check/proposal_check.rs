@@ -158,6 +158,12 @@ fn check_edit(
             }
         }
         EditKind::InsertFrontmatter => {
+            let body = &file.bytes()[file.bom_len()..];
+            if body.split(|b| *b == b'\n').next().is_some_and(|l| l.trim_ascii() == b"+++") {
+                out.push(format!(
+                    "{at}: the doc's frontmatter is TOML (`+++`); insert-frontmatter writes a YAML block, which would sit in front of it and turn it into text; propose another fix or none"
+                ));
+            }
             if let Some(key) = &edit.key {
                 let ok = key.chars().next().is_some_and(|ch| ch.is_ascii_alphabetic() || ch == '_')
                     && key.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-');
@@ -168,12 +174,36 @@ fn check_edit(
                 }
             }
             if let Some(value) = &edit.value {
-                if value.trim().is_empty() || value.contains('\n') {
-                    out.push(format!("{at}.value: must be one non-empty line"));
+                if value.trim().is_empty() || value.chars().any(char::is_control) {
+                    out.push(format!(
+                        "{at}.value: must be one non-empty line without control characters"
+                    ));
+                } else if !reads_as_one_value(value) {
+                    out.push(format!(
+                        "{at}.value: {value:?} does not read back as one YAML value in `key: value` (a `: `, a ` #` comment, an unclosed bracket or quote); give a plain word, number or date, or a double-quoted string"
+                    ));
                 }
             }
         }
         EditKind::DeleteRange => {}
+    }
+}
+
+/// Whether `key: value` reads back, through the bounded loader, as one key holding one
+/// value written out in full: not a YAML error (`a: b`, `[x`), not a comment that
+/// leaves the key empty or cuts the value short (`#x`, `done # shipped`).
+fn reads_as_one_value(value: &str) -> bool {
+    use yaml_rust2::Yaml;
+    let text = format!("k: {value}\n");
+    let Ok(Yaml::Hash(map)) = crate::yaml::load_bounded(&text, crate::yaml::Limits::FRONTMATTER)
+    else {
+        return false;
+    };
+    match map.get(&Yaml::String("k".into())) {
+        _ if map.len() != 1 || value.contains(" #") => false,
+        Some(Yaml::Null) => matches!(value, "~" | "null" | "Null" | "NULL"),
+        Some(Yaml::BadValue) | None => false,
+        Some(_) => true,
     }
 }
 
@@ -200,23 +230,28 @@ fn check_dedupe(
         out.push(format!("{at}.canonical_ref: is the file itself"));
         return;
     }
-    let target = root.join(reference);
-    let inside = std::fs::canonicalize(&target)
-        .ok()
-        .zip(std::fs::canonicalize(root).ok())
-        .is_some_and(|(t, r)| t.starts_with(r));
-    if !inside || !target.is_file() {
-        out.push(format!("{at}.canonical_ref: {reference} is not a file inside the project"));
-        return;
-    }
+    // Through the project door: a regular file inside the root, read no further than a
+    // doc may be long (the answer names the file, so it may name a huge one).
+    let bytes = match crate::fsio::read_confined(root, reference, crate::fsio::DOC_MAX_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::fsio::ReadError::TooLarge { limit }) => {
+            out.push(format!(
+                "{at}.canonical_ref: {reference} is over the {limit}-byte limit of a doc; dedupe points at a doc that holds the text"
+            ));
+            return;
+        }
+        Err(_) => {
+            out.push(format!("{at}.canonical_ref: {reference} is not a file inside the project"));
+            return;
+        }
+    };
     let Some(anchor) = edit.anchor.filter(|a| file.contains(*a)) else { return };
-    let canonical = std::fs::read(&target).map(|b| normalize_block(&String::from_utf8_lossy(&b)));
+    let canonical = normalize_block(&String::from_utf8_lossy(&bytes));
     let span = normalize_block(&file.span_text(anchor));
-    match canonical {
-        Ok(text) if !span.is_empty() && text.contains(&span) => {}
-        _ => out.push(format!(
+    if span.is_empty() || !canonical.contains(&span) {
+        out.push(format!(
             "{at}: lines {}-{} do not appear in {reference} (whitespace-normalised); dedupe only removes text that lives there",
             anchor.start_line, anchor.end_line
-        )),
+        ));
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! Every edit keeps every byte outside its span (`splice.rs`, `frontmatter_edit.rs`);
 //! an entry that cannot — text that would mix encodings in a doc that is not UTF-8 — is
-//! skipped with its reason, never applied lossily.
+//! skipped with its reason, never applied lossily. So is an entry that would grow its doc
+//! past `fsio::DOC_MAX_BYTES`: no clean leaves a doc its undo cannot read back.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -16,6 +17,7 @@ use super::splice::{
 };
 use crate::check::FileView;
 use crate::error::{Error, Result};
+use crate::fsio::DOC_MAX_BYTES;
 use crate::quote::quote_name;
 use crate::report::{Anchor, EditKind};
 use crate::scan::resolve::{parent_dir, relative_path};
@@ -79,6 +81,10 @@ pub fn plan_changes(
             }
             let view = FileView::from_bytes(text.clone());
             match apply_one(&path, &view, &l, rewrites) {
+                Ok(Applied::Text(next)) if next.len() as u64 > DOC_MAX_BYTES => {
+                    out.skipped.push((l.entry.id.clone(), over_limit(&path, next.len())));
+                    continue;
+                }
                 Ok(Applied::Text(next)) => text = next,
                 Ok(Applied::Move(to)) => dest = Some(to),
                 Err(reason) => {
@@ -114,6 +120,15 @@ pub fn plan_changes(
         }
     }
     Ok(out)
+}
+
+/// Why an edit that would leave a doc of `len` bytes is skipped: a doc over the limit is
+/// one the scan, a later clean and this clean's undo would refuse to read.
+fn over_limit(path: &str, len: usize) -> String {
+    format!(
+        "the edit would make {} {len} bytes, over the {DOC_MAX_BYTES}-byte limit of a doc (which the scan and undo would refuse to read); shorten the doc by hand first",
+        quote_name(path)
+    )
 }
 
 /// The permission bits of the file at `path`, if it can be read.
@@ -170,7 +185,7 @@ fn apply_one(
         EditKind::Dedupe => {
             let canonical = edit.canonical_ref.as_deref().unwrap_or_default();
             let link = relative_path(parent_dir(path), canonical);
-            let line = format!("See [{canonical}]({link}).");
+            let line = dedupe_line(canonical, &link);
             checked(&line, None)?;
             replace_with_line(view, anchor(), &line)
         }
@@ -184,4 +199,41 @@ fn apply_one(
             return Ok(Applied::Move(edit.dest_path.clone().unwrap_or_default()))
         }
     }))
+}
+
+/// The `See [...](...)` line a `dedupe` leaves, linking `canonical` at `link` whatever
+/// its name: brackets and backslashes in the text are escaped, and a destination holding
+/// a space, a parenthesis, `<`, `>` or `\` goes between `<` and `>` (escaped inside).
+fn dedupe_line(canonical: &str, link: &str) -> String {
+    let escape = |text: &str, special: &[char]| {
+        text.chars().fold(String::new(), |mut out, c| {
+            if special.contains(&c) {
+                out.push('\\');
+            }
+            out.push(c);
+            out
+        })
+    };
+    let text = escape(canonical, &['\\', '[', ']']);
+    let plain = link.chars().all(|c| !c.is_whitespace() && !"()<>\\".contains(c));
+    let destination =
+        if plain { link.to_string() } else { format!("<{}>", escape(link, &['\\', '<', '>'])) };
+    format!("See [{text}]({destination}).")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dedupe_line;
+
+    #[test]
+    fn the_dedupe_line_links_any_name() {
+        assert_eq!(dedupe_line("docs/config.md", "config.md"), "See [docs/config.md](config.md).");
+        assert_eq!(
+            dedupe_line("docs/my notes.md", "my notes.md"),
+            "See [docs/my notes.md](<my notes.md>)."
+        );
+        assert_eq!(dedupe_line("docs/a].md", "a].md"), "See [docs/a\\].md](a].md).");
+        assert_eq!(dedupe_line("docs/c(1).md", "c(1).md"), "See [docs/c(1).md](<c(1).md>).");
+        assert_eq!(dedupe_line("w\\d<>.md", "w\\d<>.md"), "See [w\\\\d<>.md](<w\\\\d\\<\\>.md>).");
+    }
 }

@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::fsio::{sync_parent, write_atomic_with_mode};
 use crate::quote::quote_name;
-use crate::rel_path::confinement_problem;
+use crate::rel_path::tree_path_problem;
 
-/// The absolute path of root-relative `rel`, refused when it could escape the root.
+/// The absolute path of root-relative `rel`, refused when it could escape the root. Any
+/// name passes (`tree_path_problem`): a proposed destination was held to the stricter
+/// `confinement_problem` when its answer and the report were checked.
 pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
     let shown = quote_name(rel);
-    if let Some(problem) = confinement_problem(rel) {
+    if let Some(problem) = tree_path_problem(rel) {
         return Err(Error::usage(format!("refusing to write {shown}: {problem}")));
     }
     let target = root.join(rel);

@@ -58,10 +58,18 @@ pub fn image_path(op_dir: &Path, i: usize, which: &str) -> PathBuf {
     op_dir.join("trash").join(format!("{i}.{which}"))
 }
 
+/// The op's `trash/` folder, refused (exit 6) when it is a symbolic link or not a folder:
+/// images are never read or written through a link out of `.dochygiene`.
+fn trash_dir(op_dir: &Path) -> Result<PathBuf> {
+    let trash = op_dir.join("trash");
+    crate::state::check_entry(&trash, crate::state::Kind::Folder)?;
+    Ok(trash)
+}
+
 impl Journal {
     /// Writes the before/after images, then the journal itself.
     pub fn write_with_images(&self, op_dir: &Path, changes: &[Change]) -> Result<()> {
-        let trash = op_dir.join("trash");
+        let trash = trash_dir(op_dir)?;
         fs_err::create_dir_all(&trash).map_err(|e| Error::io("create", &trash, e))?;
         for (i, c) in changes.iter().enumerate() {
             if let Some(b) = &c.before {
@@ -94,6 +102,7 @@ impl Journal {
 
 /// Reads an image, checking it still hashes to what the journal says.
 pub fn read_image(op_dir: &Path, i: usize, which: &str, sha: &str) -> Result<Vec<u8>> {
+    trash_dir(op_dir)?;
     let path = image_path(op_dir, i, which);
     let bytes = match crate::fsio::read_state(&path, crate::fsio::STATE_MAX_BYTES) {
         Ok(bytes) => bytes,

@@ -37,7 +37,7 @@ pub fn remove_leftover_temp_files(state: &StateDir) {
 /// Removes the temp files of root-relative `rel` from its folder, if that folder is a
 /// real one inside the root.
 fn beside(root: &Path, rel: &str) {
-    if crate::rel_path::confinement_problem(rel).is_some() {
+    if crate::rel_path::tree_path_problem(rel).is_some() {
         return;
     }
     let (folder, name) = rel.rsplit_once('/').unwrap_or(("", rel));

@@ -41,6 +41,21 @@ pub fn write_report(state: &StateDir, _lock: &Lock, report: &Report) -> Result<(
     let written = fs_err::read_to_string(json_tmp.path())
         .map_err(|e| Error::io("read back", json_tmp.path().to_path_buf(), e))?;
     let violations = validate_text(&written);
+    if let [v] = violations.as_slice() {
+        if v.rule == "report-size" {
+            // Not a bug: the answers are too many for one report. The op cannot finish as it
+            // is, so say how to get out of it.
+            let op = &report.op_id;
+            return Err(Error::usage_hint(
+                format!(
+                    "the new report would be {} bytes, over the {} bytes its reader accepts, so it was not written; the previous report was kept",
+                    written.len(),
+                    crate::json::strict::MAX_BYTES
+                ),
+                format!("discard the op with `dochygiene ops abort {op}`, then check a part of the tree at a time with --scope or --category"),
+            ));
+        }
+    }
     if !violations.is_empty() {
         let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
         return Err(Error::Internal(format!(

@@ -5,7 +5,7 @@
 //! in `invariants.rs`.
 
 use super::violation::Violation;
-use crate::rel_path::confinement_problem;
+use crate::rel_path::tree_path_problem;
 use crate::report::kind_table::EditKind;
 use crate::report::types::Entry;
 use crate::scan::resolve::{classify, LinkTarget};
@@ -59,8 +59,10 @@ pub fn check(e: &Entry, at: &str, out: &mut Vec<Violation>) {
     }
 }
 
+/// A referring file is one the tree holds, so any name it has is fine; only an escape
+/// from the root is not.
 fn confined(at: &str, path: &str, out: &mut Vec<Violation>) {
-    if let Some(problem) = confinement_problem(path) {
+    if let Some(problem) = tree_path_problem(path) {
         out.push(Violation::new(at, "path-confined", problem));
     }
 }
