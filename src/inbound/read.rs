@@ -7,7 +7,7 @@
 use std::path::Path;
 
 /// The most bytes read from one file.
-pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = crate::fsio::DOC_MAX_BYTES;
 
 /// The bytes of root-relative `rel`, or `None` (absent, not a regular file, leading out
 /// of the root, over `MAX_FILE_BYTES`, unreadable).

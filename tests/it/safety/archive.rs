@@ -685,3 +685,25 @@ fn a_link_an_edit_of_the_same_clean_adds_follows_the_move_or_the_doc_stays() {
     assert!(p.read("docs/old.md").contains("Build with [make](ma\\_ke.md)."));
     assert!(broken_references(&p, "docs/old.md").is_empty());
 }
+
+#[test]
+fn a_link_from_a_doc_larger_than_4_mib_still_follows_the_move() {
+    // Docs up to the 8 MiB doc limit are scanned, so the move's search reads them too
+    // (it stopped at 4 MiB: the link was neither rewritten nor flagged).
+    let p = site();
+    let filler = "Filler text for a very large doc.\n".repeat(5 * 1024 * 1024 / 34 + 1);
+    p.write("docs/huge.md", &format!("# Huge\n\nSee [old](old.md).\n\n{filler}"));
+    let (out, _) =
+        check_answering(&p, |path| (path == "docs/old.md").then(|| move_to("docs/archive/old.md")));
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    let entry = only_entry(&p);
+    let files: Vec<&str> = entry["inbound"]["rewrites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert!(files.contains(&"docs/huge.md"), "{entry:#}");
+    p.run(&["clean"]).expect_code(0);
+    assert!(p.read("docs/huge.md").starts_with("# Huge\n\nSee [old](archive/old.md).\n"));
+}
