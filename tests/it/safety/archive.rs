@@ -6,7 +6,8 @@
 
 use serde_json::{json, Value};
 
-use crate::support::{fixture, json_line, Output, Project};
+use super::{check_answering, report};
+use crate::support::{fixture, json_line, Project};
 
 /// A `classify_file` answer that moves the file to `dest`.
 fn move_to(dest: &str) -> Value {
@@ -17,45 +18,6 @@ fn move_to(dest: &str) -> Value {
         "op_type": "deterministic",
         "exact_edit": {"kind": "move-to-archive", "dest_path": dest},
         "confidence": 0.9}]})
-}
-
-/// Runs `check --no-git` as a runner would: every `classify_file` request is answered with
-/// `answer(path)` (`None` = clear), re-asks included, until the op ends. Returns the last
-/// output and every violation list a re-ask carried, by path.
-fn check_answering(
-    p: &Project,
-    answer: impl Fn(&str) -> Option<Value>,
-) -> (Output, Vec<(String, Vec<String>)>) {
-    let mut reasked = Vec::new();
-    let mut out = p.run(&["check", "--no-git"]).output();
-    for _ in 0..10 {
-        if out.code != 7 {
-            return (out, reasked);
-        }
-        let line = json_line(&out);
-        let pending: Value = serde_json::from_str(
-            &std::fs::read_to_string(line["pending"].as_str().unwrap()).unwrap(),
-        )
-        .unwrap();
-        let mut responses = Vec::new();
-        for request in pending["requests"].as_array().unwrap() {
-            let path = request["inputs"]["path"].as_str().unwrap().to_string();
-            if let Some(v) = request["inputs"]["violations"].as_array() {
-                let v = v.iter().map(|s| s.as_str().unwrap().to_string()).collect();
-                reasked.push((path.clone(), v));
-            }
-            let response = answer(&path).unwrap_or_else(|| json!({"verdict": "clear"}));
-            responses.push(json!({"request_id": request["request_id"], "response": response}));
-        }
-        let file = json!({"batch_id": line["batch_id"], "responses": responses});
-        std::fs::write(line["responses"].as_str().unwrap(), file.to_string()).unwrap();
-        out = p.run(&["resume"]).output();
-    }
-    panic!("check did not finish:\n{}\n{}", out.stdout, out.stderr);
-}
-
-fn report(p: &Project) -> Value {
-    serde_json::from_str(&p.read(".dochygiene/report.json")).unwrap()
 }
 
 /// The one entry of the report (these projects propose exactly one).

@@ -10,6 +10,7 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
+use super::{check_answering, report};
 use crate::support::{json_line, Output, Project};
 /// A `classify_file` answer holding `proposals`, each citing the file's first signal.
 fn entries(proposals: Vec<Value>) -> Value {
@@ -37,40 +38,6 @@ fn move_to(dest: &str) -> Value {
         "frontmatter_marker",
         json!({"kind": "move-to-archive", "dest_path": dest}),
     )
-}
-
-/// Runs `check --no-git` as a runner would, answering each request with `answer(path)`
-/// (`None` = clear) until the op ends; returns the last output and the violations of
-/// every re-ask.
-fn check_answering(p: &Project, answer: impl Fn(&str) -> Option<Value>) -> (Output, Vec<String>) {
-    let mut reasked = Vec::new();
-    let mut out = p.run(&["check", "--no-git"]).output();
-    for _ in 0..6 {
-        if out.code != 7 {
-            return (out, reasked);
-        }
-        let line = json_line(&out);
-        let pending: Value =
-            serde_json::from_slice(&std::fs::read(line["pending"].as_str().unwrap()).unwrap())
-                .unwrap();
-        let mut responses = Vec::new();
-        for request in pending["requests"].as_array().unwrap() {
-            let path = request["inputs"]["path"].as_str().unwrap();
-            for v in request["inputs"]["violations"].as_array().into_iter().flatten() {
-                reasked.push(format!("{path}: {}", v.as_str().unwrap()));
-            }
-            let response = answer(path).unwrap_or_else(|| json!({"verdict": "clear"}));
-            responses.push(json!({"request_id": request["request_id"], "response": response}));
-        }
-        let file = json!({"batch_id": line["batch_id"], "responses": responses});
-        std::fs::write(line["responses"].as_str().unwrap(), file.to_string()).unwrap();
-        out = p.run(&["resume"]).output();
-    }
-    panic!("check did not finish:\n{}\n{}", out.stdout, out.stderr);
-}
-
-fn report(p: &Project) -> Value {
-    serde_json::from_str(&p.read(".dochygiene/report.json")).unwrap()
 }
 
 fn entry_id(p: &Project, path: &str) -> String {
@@ -408,12 +375,13 @@ fn an_insert_frontmatter_value_that_would_break_the_yaml_is_asked_again() {
     });
     assert_eq!(out.code, 0, "{}", out.stderr);
     for (i, value) in values.iter().enumerate() {
+        let doc = format!("docs/d{i}.md");
         let mine: Vec<&String> =
-            reasked.iter().filter(|v| v.starts_with(&format!("docs/d{i}.md: "))).collect();
+            reasked.iter().filter(|(p, _)| *p == doc).flat_map(|(_, v)| v).collect();
         assert!(!mine.is_empty(), "{value:?} was accepted: {reasked:?}");
         assert!(mine.iter().all(|v| v.contains("exact_edit.value")), "{mine:?}");
     }
-    assert!(!reasked.iter().any(|v| v.starts_with("docs/ok.md")), "{reasked:?}");
+    assert!(!reasked.iter().any(|(p, _)| p == "docs/ok.md"), "{reasked:?}");
     // Only the quoted value reached the report, and clean leaves readable frontmatter.
     let r = report(&p);
     assert_eq!(r["entries"].as_array().unwrap().len(), 1, "{r}");
@@ -433,7 +401,7 @@ fn insert_frontmatter_never_puts_a_yaml_block_in_front_of_toml_frontmatter() {
     let set = entries(vec![proposal("stale", "completed-in-place", "broken_reference", edit)]);
     let (out, reasked) = check_answering(&p, |path| (path == "docs/hugo.md").then(|| set.clone()));
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(reasked.iter().any(|v| v.contains("TOML")), "{reasked:?}");
+    assert!(reasked.iter().flat_map(|(_, v)| v).any(|v| v.contains("TOML")), "{reasked:?}");
     assert_eq!(report(&p)["entries"].as_array().unwrap().len(), 0);
     p.run(&["clean"]).expect_code(0);
     assert_eq!(p.read("docs/hugo.md"), hugo);
