@@ -6,21 +6,11 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use ignore::WalkBuilder;
-
 use crate::scan::DEFAULT_EXCLUDED_DIRS;
 
 /// Root-relative paths of the files to search, sorted, minus `skip`.
 pub fn other_files(root: &Path, skip: &BTreeSet<String>) -> Vec<String> {
-    let mut builder = WalkBuilder::new(root);
-    builder
-        .hidden(false)
-        .ignore(false)
-        .git_global(false)
-        .git_ignore(true)
-        .git_exclude(true)
-        .require_git(false)
-        .follow_links(false);
+    let mut builder = crate::scan::walk_builder(root);
     builder.filter_entry(|entry| {
         let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
         entry.depth() == 0

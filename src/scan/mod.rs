@@ -35,4 +35,5 @@ pub use role::{DocRole, Skipped};
 pub use scope::{DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 pub use signal::{Signal, SignalName};
 pub use site::Generator;
+pub use walk::builder as walk_builder;
 pub use warning::ScanWarning;

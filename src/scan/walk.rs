@@ -27,8 +27,11 @@ pub struct Walked {
     pub site_configs: Vec<String>,
 }
 
-/// Walks `root`, keeping what `scope` keeps.
-pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
+/// A walker of `root` as every walk of a project is set up: `.gitignore` and
+/// `.git/info/exclude` respected inside a repository or not, the user's global excludes
+/// and `.ignore` files not read (the same tree lists the same on any machine), hidden
+/// entries listed (callers decide), no link followed.
+pub fn builder(root: &Path) -> WalkBuilder {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(false)
@@ -37,8 +40,14 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
         .git_ignore(true)
         .git_exclude(true)
         .require_git(false)
-        .follow_links(false)
-        .sort_by_file_name(|a, b| a.cmp(b));
+        .follow_links(false);
+    builder
+}
+
+/// Walks `root`, keeping what `scope` keeps.
+pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
+    let mut builder = builder(root);
+    builder.sort_by_file_name(|a, b| a.cmp(b));
     let vitepress: Arc<Mutex<Vec<String>>> = Arc::default();
     let seen = Arc::clone(&vitepress);
     let hidden_named = scope.hidden_dirs_named();

@@ -5,13 +5,11 @@
 //! `insert-frontmatter` values or TOML blocks that would break a doc's frontmatter. Every
 //! test here failed before its fix.
 
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::Command;
-
 use serde_json::{json, Value};
 
+use super::parsing::capped;
 use super::{check_answering, report};
-use crate::support::{json_line, Output, Project};
+use crate::support::{json_line, Project};
 /// A `classify_file` answer holding `proposals`, each citing the file's first signal.
 fn entries(proposals: Vec<Value>) -> Value {
     json!({"verdict": "entries", "entries": proposals})
@@ -133,37 +131,6 @@ fn an_edit_that_would_grow_a_doc_past_the_doc_limit_is_skipped_so_undo_can_alway
     // Whatever a clean wrote, its undo can read back.
     p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
     assert!(!p.read("docs/small.md").contains("archived"));
-}
-
-/// Runs `dochygiene --root P ARGS` under a 1 GiB address-space cap, asserting it was not
-/// killed by a signal (an allocation over the cap aborts the child).
-fn capped(p: &Project, args: &[&str]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dochygiene"));
-    cmd.arg("--root").arg(p.root()).args(args);
-    cmd.env("DOCHYGIENE_NOW", &p.now)
-        .env("DOCHYGIENE_CACHE_DIR", "off")
-        .env("DOCHYGIENE_THREADS", "2")
-        .env_remove("DOCHYGIENE_TIER2_FIXTURE")
-        .env_remove("DOCHYGIENE_FAILPOINT");
-    // SAFETY: the closure only calls `setrlimit`, which is async-signal-safe.
-    unsafe {
-        cmd.pre_exec(|| {
-            let cap = libc::rlimit { rlim_cur: 1 << 30, rlim_max: 1 << 30 };
-            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let out = cmd.output().expect("the dochygiene binary runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let tail = &stderr[stderr.len().saturating_sub(1500)..];
-    assert_eq!(out.status.signal(), None, "killed under the memory cap:\n{tail}");
-    Output {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr,
-    }
 }
 
 #[test]

@@ -17,7 +17,7 @@ const ADDRESS_SPACE_CAP: libc::rlim_t = 1024 * 1024 * 1024;
 
 /// Runs `dochygiene --root P ARGS` under the cap, with two worker threads (each thread
 /// adds address space, so the cap must not depend on the machine's cores).
-fn capped(p: &Project, args: &[&str]) -> Output {
+pub(super) fn capped(p: &Project, args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dochygiene"));
     cmd.arg("--root").arg(p.root()).args(args);
     cmd.env("DOCHYGIENE_NOW", &p.now)
