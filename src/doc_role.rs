@@ -30,7 +30,7 @@ pub enum DocRole {
     NestedAgentContext,
     /// Loaded by an agent on demand: skills, commands, sub-agents, rules
     /// (`.claude/`, `.agents/`, `.cursor/`, `.gemini/`, `.codex/`, `.github/prompts/`,
-    /// any `SKILL.md`).
+    /// any `SKILL.md`, folders named for agents such as `agent_docs/`).
     AgentDoc,
     /// A document for people that is not one of the others.
     #[default]
@@ -41,7 +41,8 @@ pub enum DocRole {
     Changelog,
     /// A translation of another doc (`README.zh.md`, `docs/ja/…`).
     Translation,
-    /// An issue or pull-request template, or a file under `templates/`.
+    /// An issue or pull-request template, a file under `templates/`, or a project
+    /// scaffold (`template-react-ts/`, `{{cookiecutter.slug}}/`).
     Template,
     /// Input of a test (`fixtures/`, `testdata/`, `tests/**`): often broken on purpose.
     TestFixture,

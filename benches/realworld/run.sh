@@ -23,6 +23,8 @@ if [[ -z "$bin" ]]; then
   bin="$repo/target/release/dochygiene"
 fi
 out="$(mktemp -d)"
+# Unlabeled lists of an earlier run would be mistaken for this one's.
+rm -f "$here"/unlabeled-*.tsv
 trap 'rm -rf "$out"' EXIT
 
 printf '%-12s %-8s %8s %6s %6s %6s %6s %10s %8s\n' repo set signals true false debat unlab precision misses

@@ -16,6 +16,7 @@ mod render_rules;
 pub(crate) mod resolve;
 mod role;
 mod scope;
+mod self_url;
 mod signal;
 mod signals;
 mod site;

@@ -22,6 +22,11 @@ pub const AGENT_HIDDEN_DIRS: [&str; 6] =
 const AGENT_FILE_NAMES: [&str; 5] =
     ["CLAUDE.md", "AGENTS.md", "GEMINI.md", "AGENT.md", "CLAUDE.local.md"];
 
+/// Folder names (lowercase) that say their docs are written for agents (pydantic-ai's
+/// `agent_docs/`, the `ai_docs/` of Claude Code setups).
+const AGENT_DOC_DIRS: [&str; 6] =
+    ["agent_docs", "agent-docs", "agents_docs", "ai_docs", "ai-docs", "llm_docs"];
+
 /// Stems (case-insensitive) of history files.
 const CHANGELOG_STEMS: [&str; 8] = [
     "changelog",
@@ -126,6 +131,7 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     }
     let first = dirs.first().copied().unwrap_or_default();
     if matches!(first, ".claude" | ".agents" | ".cursor" | ".gemini" | ".codex")
+        || has_dir(&AGENT_DOC_DIRS)
         || path.starts_with(".github/prompts/")
         || path.starts_with(".github/chatmodes/")
         || path.starts_with(".github/agents/")
@@ -161,7 +167,13 @@ fn is_template(lower_dirs: &[String], name: &str) -> bool {
         matches!(
             d.as_str(),
             "issue_template" | "pull_request_template" | "discussion_template" | "templates"
+                | "template"
         )
+        // Project scaffolds: create-vite's `template-react-ts/`, cookiecutter's
+        // `{{cookiecutter.project_slug}}/`.
+        || d.starts_with("template-")
+        || d.starts_with("template_")
+        || d.contains("{{")
     }) || matches!(stem, "pull_request_template" | "issue_template" | "template")
         || stem.ends_with(".template")
         || stem.ends_with("-template")
@@ -412,6 +424,11 @@ mod tests {
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);
         assert_eq!(role(".github/ISSUE_TEMPLATE/bug.md"), DocRole::Template);
         assert_eq!(role(".github/PULL_REQUEST_TEMPLATE.md"), DocRole::Template);
+        assert_eq!(role("packages/create-vite/template-react-ts/README.md"), DocRole::Template);
+        assert_eq!(role("{{cookiecutter.slug}}/docs/index.md"), DocRole::Template);
+        assert_eq!(role("docs/templating.md"), DocRole::UserDoc);
+        assert_eq!(role("agent_docs/documentation.md"), DocRole::AgentDoc);
+        assert_eq!(role("ai_docs/claude-code-hooks.md"), DocRole::AgentDoc);
         assert_eq!(role("CHANGELOG.md"), DocRole::Changelog);
         assert_eq!(role("crates/x/CHANGES.md"), DocRole::Changelog);
         assert_eq!(role("docs/changelog/v2.md"), DocRole::Changelog);

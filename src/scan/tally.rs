@@ -115,7 +115,7 @@ impl Tally {
     /// churn pass fails.
     pub fn finish(mut self, ctx: &ScanContext<'_>, git_status: &mut GitStatus) -> Result<Tallied> {
         let mut links: Vec<(String, Signal)> =
-            self.problems.iter().map(|p| link_signal(ctx, p)).collect();
+            self.problems.iter().filter_map(|p| link_signal(ctx, p)).collect();
         let mut candidates = Vec::new();
         if let Some(history) = &ctx.history {
             let stale_days = ctx.config.thresholds.stale_days;
@@ -165,13 +165,18 @@ pub struct Tallied {
 }
 
 /// A link problem becomes a `stale_name_location` when git explains it, else a
-/// `broken_reference`.
-fn link_signal(ctx: &ScanContext<'_>, problem: &Problem) -> (String, Signal) {
+/// `broken_reference` (or nothing, for a path that counts only when it moved).
+fn link_signal(ctx: &ScanContext<'_>, problem: &Problem) -> Option<(String, Signal)> {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
         Problem::MissingFragment { .. } => None,
     };
-    stale.unwrap_or_else(|| broken_reference::signal(problem))
+    let only_if_moved = matches!(problem, Problem::MissingTarget(m) if m.only_if_moved);
+    match stale {
+        Some(s) => Some(s),
+        None if only_if_moved => None,
+        None => Some(broken_reference::signal(problem)),
+    }
 }
 
 /// Checks fragments into other docs now that every doc's anchors are known; the docs
@@ -192,7 +197,7 @@ fn check_deferred_fragments(
         let path = &ctx.paths[source as usize];
         let (doc, _) = ctx.read_doc(path).map_err(|e| e.at(&ctx.root.join(path)))?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
-            out.push(link_signal(ctx, &problem));
+            out.extend(link_signal(ctx, &problem));
         }
     }
     Ok(())

@@ -14,6 +14,7 @@ mod scan;
 mod scan_formats;
 mod scan_git;
 mod scan_links;
+mod scan_moved;
 mod scan_roles;
 mod scan_speed;
 mod scan_support;

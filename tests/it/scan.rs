@@ -199,17 +199,19 @@ fn duplicate_content_is_one_signal_per_file_pair_listing_every_shared_block() {
     let para =
         |n: u32| format!("Paragraph {n}: {}\n", "words that make a long shared block ".repeat(8));
     let copy: String = (1..=3).map(|n| format!("{}\n", para(n))).collect();
-    std::fs::write(dir.path().join("a.md"), format!("# A\n\n{copy}Own text.\n")).unwrap();
-    std::fs::write(dir.path().join("b.md"), format!("# B\n\nIntro.\n\n{copy}")).unwrap();
+    std::fs::write(dir.path().join("a.md"), format!("# A\n\n## Shared\n\n{copy}Own text.\n"))
+        .unwrap();
+    std::fs::write(dir.path().join("b.md"), format!("# B\n\nIntro.\n\n## Shared\n\n{copy}"))
+        .unwrap();
     let a = scan_json(dir.path(), &["--no-git"], 1);
     let sa = a["signals"]["a.md"].as_array().unwrap();
     assert_eq!(sa.len(), 1, "one signal for the pair, not one per block: {sa:?}");
-    assert_eq!(sa[0]["lines"], serde_json::json!([3, 5, 7]));
-    assert_eq!(sa[0]["line"], 3);
+    assert_eq!(sa[0]["lines"], serde_json::json!([5, 7, 9]));
+    assert_eq!(sa[0]["line"], 5);
     assert_eq!(sa[0]["related_path"], "b.md");
     let detail = sa[0]["detail"].as_str().unwrap();
-    assert!(detail.starts_with("3 blocks (") && detail.contains("lines 3, 5, 7"), "{detail}");
-    assert_eq!(a["signals"]["b.md"][0]["lines"], serde_json::json!([5, 7, 9]));
+    assert!(detail.starts_with("3 blocks (") && detail.contains("lines 5, 7, 9"), "{detail}");
+    assert_eq!(a["signals"]["b.md"][0]["lines"], serde_json::json!([7, 9, 11]));
 }
 
 #[test]
@@ -230,9 +232,51 @@ fn duplicate_content_leaves_out_snippets_in_three_files_readme_mirrors_and_licen
     write("README.md", format!("# P\n\n{}\n{}", block("intro"), block("licensed under")));
     write("docs/index.md", format!("# P\n\n{}", block("intro")));
     write("docs/license.md", format!("# License\n\n{}", block("licensed under")));
-    // A stray copy between two docs still fires.
-    write("notes/x.md", format!("# X\n\n{}", block("copied paragraph")));
-    write("notes/y.md", format!("# Y\n\n{}", block("copied paragraph")));
+    // A package README repeats the root README's intro: each is a landing page.
+    write("packages/p/README.md", format!("# P\n\n{}", block("intro")));
+    // A section copied whole between two docs still fires.
+    write("notes/x.md", format!("# X\n\n## Setup\n\n{}", block("copied paragraph")));
+    write("notes/y.md", format!("# Y\n\n## Setup\n\n{}", block("copied paragraph")));
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["notes/x.md", "notes/y.md"]);
+}
+
+#[test]
+fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let block =
+        |what: &str| format!("{what}: {}\n", "text long enough to count as a block ".repeat(8));
+    let write = |rel: &str, text: String| {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    // Parallel pages: one shared paragraph under the same heading, each section adapted.
+    let parallel = |name: &str| {
+        format!(
+            "# {name}\n\n## Streaming\n\n{}\n{}",
+            block(&format!("{name} runs the stream")),
+            block("handlers may run twice")
+        )
+    };
+    write("docs/dbos.md", parallel("DBOS"));
+    write("docs/temporal.md", parallel("Temporal"));
+    // An option that mirrors another: the same paragraph under another heading.
+    write(
+        "docs/server.md",
+        format!("# Server\n\n## server.open\n\n{}", block("opens the browser")),
+    );
+    write(
+        "docs/preview.md",
+        format!("# Preview\n\n## preview.open\n\n{}", block("opens the browser")),
+    );
+    // Scaffold templates (JS and TS variants) are templates, not docs.
+    write("template-react/README.md", format!("# R\n\n## Setup\n\n{}", block("react setup")));
+    write("template-react-ts/GUIDE.md", format!("# R\n\n## Setup\n\n{}", block("react setup")));
+    // A doc an agent reads pays for both copies: any shared block fires.
+    write("AGENTS.md", format!("# Rules\n\n{}", block("link to canonical docs")));
+    write("docs/style.md", format!("# Style\n\n## Links\n\n{}", block("link to canonical docs")));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["AGENTS.md", "docs/style.md"]);
+    assert_eq!(a["files"]["template-react/README.md"]["role"], "template");
 }

@@ -14,14 +14,15 @@
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
 use super::closest_anchor::closest_anchor;
-use super::code_path::check_code_paths;
 /// Re-exported for the signals that read backticked paths too.
 pub use super::code_path::repo_path_candidate;
+use super::code_path::{check_code_block_paths, check_code_paths};
 use crate::scan::anchors::{anchor_hash, AnchorSet};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::markdown::LinkKind;
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
+use crate::scan::self_url::self_link;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::tree::PathKind;
 
@@ -38,6 +39,8 @@ pub enum Form {
     FromRoot,
     /// A backticked repo path, root-relative.
     RepoPath,
+    /// The repository's own forge URL on a branch; the path starts at byte `path_at`.
+    Url { path_at: usize },
 }
 
 /// A reference whose target does not exist.
@@ -52,6 +55,10 @@ pub struct Missing {
     pub form: Form,
     /// "link", "image", "reference definition", "code path".
     pub what: &'static str,
+    /// A signal only when git history shows the path existed here (renamed or deleted):
+    /// a backticked path on a docs-site page usually names a file of the reader's own
+    /// project (`src/SUMMARY.md` of "your book").
+    pub only_if_moved: bool,
 }
 
 /// One problem found by `find`.
@@ -98,9 +105,9 @@ pub struct LinkCheck {
 pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc) -> LinkCheck {
     let mut out = LinkCheck::default();
     check_links(ctx, doc, &mut out, None);
-    // A changelog names the paths of its time: history, not references to keep current.
+    check_code_paths(ctx, doc, &mut out.problems);
     if ctx.role(&doc.path) != crate::scan::role::DocRole::Changelog {
-        check_code_paths(ctx, doc, &mut out.problems);
+        check_code_block_paths(ctx, doc, &mut out.problems);
     }
     out
 }
@@ -136,7 +143,23 @@ fn check_links(
                 suggestion,
             };
         match classify(&link.dest, doc.dir()) {
-            LinkTarget::Skip => {}
+            LinkTarget::Skip => {
+                if failed.is_some() {
+                    continue;
+                }
+                let Some(l) = self_link(&link.dest, &ctx.known_versions.repos) else { continue };
+                if ctx.tree.kind(&l.path) == PathKind::Missing && !ctx.ignored.contains(&l.path) {
+                    out.problems.push(Problem::MissingTarget(Missing {
+                        only_if_moved: false,
+                        doc: doc.path.clone(),
+                        line: link.line,
+                        written: l.written,
+                        resolved: l.path,
+                        form: Form::Url { path_at: l.path_at },
+                        what,
+                    }));
+                }
+            }
             LinkTarget::SameDoc { fragment } => {
                 if failed.is_none() && !fragment_ok(&fragment) && !doc.parsed.has_anchor(&fragment)
                 {
@@ -153,6 +176,7 @@ fn check_links(
                     let form =
                         if written.starts_with('/') { Form::FromRoot } else { Form::DocRelative };
                     out.problems.push(Problem::MissingTarget(Missing {
+                        only_if_moved: false,
                         doc: doc.path.clone(),
                         line: link.line,
                         written,
@@ -251,6 +275,10 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 Form::RepoPath => format!(
                     "code path `{}` does not exist, though its first folder does",
                     m.written
+                ),
+                Form::Url { .. } => format!(
+                    "{} target `{}` names this repository's `{}`, which does not exist",
+                    m.what, m.written, m.resolved
                 ),
                 _ => format!("{} target `{}` does not exist", m.what, m.written),
             };

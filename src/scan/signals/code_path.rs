@@ -3,10 +3,14 @@
 //! does not is a `broken_reference` (or, when git explains it, a `stale_name_location`).
 //!
 //! Not repo paths: shell, glob or URL syntax, build outputs (default-excluded folders and
-//! what `.gitignore` ignores), and absolute system paths (`/bin/sh`, `/usr/lib/x`) even
-//! when the repository has a folder of that name.
+//! what `.gitignore` ignores), absolute system paths (`/bin/sh`, `/usr/lib/x`) even
+//! when the repository has a folder of that name, and placeholders (`playground/xxx`,
+//! `examples/my-app`). A changelog's paths are history and are not checked; a docs-site
+//! page's are mostly the reader's own files (`src/SUMMARY.md` of "your book"), so there a
+//! missing one is a signal only when git shows it moved or was deleted here.
 
 use super::broken_reference::{Form, Missing, Problem};
+use crate::doc_role::DocRole;
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::resolve::has_scheme;
 use crate::scan::scope::DEFAULT_EXCLUDED_DIRS;
@@ -47,10 +51,18 @@ const SYSTEM_DIRS: &[&str] = &[
 
 /// The backticked repo paths of `doc` that do not exist, as problems.
 pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
+    let role = ctx.role(&doc.path);
+    // A changelog names the paths of its time: one gone since is history, not an error.
+    if role == DocRole::Changelog {
+        return;
+    }
     for span in &doc.parsed.code_spans {
         let Some(path) = repo_path_candidate(&span.text) else {
             continue;
         };
+        if path.split('/').any(is_placeholder) {
+            continue;
+        }
         let first = path.split('/').next().unwrap_or_default();
         if DEFAULT_EXCLUDED_DIRS.contains(&first) || ctx.tree.kind(first) != PathKind::Dir {
             continue;
@@ -72,8 +84,86 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>
             resolved: path,
             form: Form::RepoPath,
             what: "code path",
+            only_if_moved: role == DocRole::SitePage,
         }));
     }
+}
+
+/// Info strings of shell scripts: every line is a command (unless the block shows
+/// prompts, then only the prompt lines are).
+const SCRIPT_INFOS: [&str; 7] = ["sh", "bash", "shell", "zsh", "fish", "powershell", "ps1"];
+
+/// Info strings of terminal sessions (and blocks with none): only lines after a `$ `
+/// prompt are commands; the rest is output, often of an older tree.
+const SESSION_INFOS: [&str; 4] = ["", "console", "text", "shell-session"];
+
+/// Paths written in shell commands of code blocks (`uv run x ../requirements/trio.in`)
+/// that git history shows were renamed or deleted here: a command that no longer runs.
+/// A missing path git knows nothing about is left alone (it is usually the reader's own
+/// file, or one the command creates), and so is command output.
+pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
+    // History may still be loading: every candidate is kept, and the tally drops those
+    // git does not explain (`only_if_moved`).
+    for block in &doc.parsed.code_blocks {
+        let lang = block.info.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+        let script = SCRIPT_INFOS.contains(&lang.as_str());
+        if !script && !SESSION_INFOS.contains(&lang.as_str()) {
+            continue;
+        }
+        let prompted = block.text.lines().any(|l| l.trim_start().starts_with("$ "));
+        for (i, line) in block.text.lines().enumerate() {
+            let text = match line.trim_start().strip_prefix("$ ") {
+                Some(command) => command,
+                None if script && !prompted => line,
+                None => continue,
+            };
+            let words = shlex::split(text)
+                .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
+            for word in words {
+                let word = word.trim_start_matches(['@', '<', '>']);
+                let Some((written, resolved, form)) = block_path(doc, word) else { continue };
+                if ctx.tree.exists(&resolved) || ctx.ignored.contains(&resolved) {
+                    continue;
+                }
+                out.push(Problem::MissingTarget(Missing {
+                    doc: doc.path.clone(),
+                    line: block.line + i as u32,
+                    written,
+                    resolved,
+                    form,
+                    what: "path in a command",
+                    only_if_moved: true,
+                }));
+            }
+        }
+    }
+}
+
+/// A shell word that names a repo path: relative to the doc's folder when it starts with
+/// `./` or `../`, else from the root, with the form a replacement keeps.
+fn block_path(doc: &Doc, word: &str) -> Option<(String, String, Form)> {
+    if word.starts_with("../") || word.starts_with("./") {
+        if word.chars().any(|c| c.is_whitespace() || "*?[]{}<>$|&;=()'\"\\,~!%^`".contains(c)) {
+            return None;
+        }
+        let resolved = crate::scan::resolve::join(doc.dir(), word);
+        let inside = !resolved.starts_with("../") && !resolved.is_empty();
+        return inside.then(|| (word.to_string(), resolved, Form::DocRelative));
+    }
+    let path = repo_path_candidate(word)?;
+    let first = path.split('/').next().unwrap_or_default();
+    if DEFAULT_EXCLUDED_DIRS.contains(&first) || path.split('/').any(is_placeholder) {
+        return None;
+    }
+    Some((word.to_string(), path, Form::RepoPath))
+}
+
+/// Path segments that stand for "any name" in prose (`playground/xxx`,
+/// `crates/your-crate/src`, `examples/my-app`).
+fn is_placeholder(segment: &str) -> bool {
+    let stem = segment.split('.').next().unwrap_or(segment).to_ascii_lowercase();
+    matches!(stem.as_str(), "xxx" | "xx" | "xyz" | "foo" | "bar" | "baz" | "qux" | "placeholder")
+        || ["your-", "your_", "my-", "my_", "some-", "some_"].iter().any(|p| stem.starts_with(p))
 }
 
 /// The root-relative path a code span names, if it looks like a repo path: one word

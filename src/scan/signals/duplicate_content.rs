@@ -1,7 +1,13 @@
 //! `duplicate_content`: top-level blocks (≥ 200 normalised characters by default) whose
 //! blake3 fingerprints equal blocks in exactly one other file (a block in three or more
 //! files is a snippet repeated by design; a docs landing page mirroring the README and
-//! license text are deliberate too). One signal per file pair: it spans
+//! license text are deliberate too). Between two docs that no agent reads, a shared
+//! paragraph is usually deliberate (parallel pages adapted per backend, an option that
+//! mirrors another, boilerplate in release posts), so such a pair fires only when a
+//! section was copied whole: in one of the files, every long block under a heading is
+//! shared with the other file, which holds them under the same heading text. A pair with
+//! an agent-read side (agent context or an on-demand agent doc) fires on any
+//! shared block: the agent pays for both copies. One signal per file pair: it spans
 //! the first shared block, lists every shared block's first line in `lines`, and names
 //! the other file in `related_path` (for a block found in several files, the first other
 //! file by path).
@@ -10,11 +16,11 @@
 //! the whole tree, so no doc's text is kept. Repeats inside one file are not duplicates
 //! of content that "lives elsewhere".
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::scan::context::{Doc, Findings, ScanContext};
-use crate::scan::markdown::{normalize_block, BlockKind};
-use crate::scan::role;
+use crate::scan::markdown::{normalize_block, BlockKind, Heading};
+use crate::scan::role::{self, DocRole};
 use crate::scan::signal::{Signal, SignalName};
 
 /// One long block's fingerprint (the first 128 bits of its blake3) and span.
@@ -26,11 +32,16 @@ pub struct BlockPrint {
     pub line: u32,
     pub end_line: u32,
     pub chars: u32,
+    /// Fingerprint of the text of the nearest heading above the block (0: none).
+    pub heading: u64,
+    /// Index of that heading in the doc (`u32::MAX`: none); the block's section.
+    pub section: u32,
 }
 
 /// The fingerprints of `doc`'s long blocks.
 pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrint> {
     let min = ctx.config.thresholds.duplicate_min_chars;
+    let headings = &doc.parsed.headings;
     let mut out = Vec::new();
     for block in &doc.parsed.blocks {
         if block.kind == BlockKind::Heading || block.range.len() < min {
@@ -41,6 +52,7 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
         if chars < min {
             continue;
         }
+        let above = headings.partition_point(|h| h.offset < block.range.start);
         let digest = blake3::hash(normal.as_bytes());
         let mut first = [0u8; 16];
         first.copy_from_slice(&digest.as_bytes()[..16]);
@@ -50,13 +62,37 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
             line: block.line,
             end_line: block.end_line,
             chars: chars as u32,
+            heading: heading_print(headings, above),
+            section: above.checked_sub(1).map_or(u32::MAX, |i| i as u32),
         });
     }
     out
 }
 
-/// Whether two files share text by design: a docs site's landing page mirroring the root
-/// README, or license and policy text repeated verbatim.
+/// The fingerprint of the text of the last of the first `above` headings, its letters and
+/// digits only, lowercased (0 when there is none).
+fn heading_print(headings: &[Heading], above: usize) -> u64 {
+    let Some(h) = above.checked_sub(1).map(|i| &headings[i]) else {
+        return 0;
+    };
+    let key: String =
+        h.text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+    if key.is_empty() {
+        return 0;
+    }
+    let digest = blake3::hash(key.as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest.as_bytes()[..8]);
+    u64::from_be_bytes(first).max(1)
+}
+
+/// Whether an agent reads the file: agent context or an on-demand agent doc.
+fn agent_read(role: DocRole) -> bool {
+    matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc)
+}
+
+/// Whether two files share text by design: two READMEs, a docs site's landing page
+/// mirroring the root README, or license and policy text repeated verbatim.
 fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let landing = |p: &str| {
         let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
@@ -65,15 +101,48 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
             && (dir == "docs"
                 || ctx.sites.page_of(p).is_some_and(|site| site.content.iter().any(|c| c == dir)))
     };
-    let mirror = (a == "README.md" && landing(b)) || (b == "README.md" && landing(a));
+    let readme = |p: &str| p.rsplit('/').next().unwrap_or(p).eq_ignore_ascii_case("README.md");
+    // Every README is a package's or a folder's landing page (the crates.io or npm page
+    // of a workspace member): it stands alone, so it repeats the root README by design.
+    let mirror = (readme(a) && readme(b))
+        || (a == "README.md" && landing(b))
+        || (b == "README.md" && landing(a));
     mirror || role::is_policy_file(a) || role::is_policy_file(b)
+}
+
+/// A shared block on one side of a pair, and whether the other side holds it under the
+/// same heading text.
+#[derive(Clone, Copy)]
+struct Shared {
+    print: BlockPrint,
+    same_heading: bool,
+}
+
+/// Whether `doc` copied a section whole into `other`: every long block of one of its
+/// sections is shared with `other` under the same heading text.
+fn copied_section(shared: &[Shared], section_sizes: &HashMap<(u32, u32), usize>) -> bool {
+    let mut by_section: HashMap<u32, BTreeSet<u32>> = HashMap::new();
+    for s in shared.iter().filter(|s| s.same_heading && s.print.section != u32::MAX) {
+        by_section.entry(s.print.section).or_default().insert(s.print.line);
+    }
+    by_section.iter().any(|(section, lines)| {
+        let doc = shared[0].print.doc;
+        section_sizes.get(&(doc, *section)).is_some_and(|n| *n == lines.len())
+    })
 }
 
 /// Adds one signal per pair of files sharing blocks, on each file of the pair.
 pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Findings) {
     prints.sort_unstable();
+    // (doc, section) -> how many long blocks (distinct lines) the section holds.
+    let mut lines_of: HashMap<(u32, u32), BTreeSet<u32>> = HashMap::new();
+    for p in &prints {
+        lines_of.entry((p.doc, p.section)).or_default().insert(p.line);
+    }
+    let section_sizes: HashMap<(u32, u32), usize> =
+        lines_of.into_iter().map(|(k, v)| (k, v.len())).collect();
     // (doc, other doc) -> the doc's shared blocks.
-    let mut pairs: BTreeMap<(u32, u32), Vec<BlockPrint>> = BTreeMap::new();
+    let mut pairs: BTreeMap<(u32, u32), Vec<Shared>> = BTreeMap::new();
     for group in prints.chunk_by(|a, b| a.hash == b.hash) {
         let docs: BTreeSet<u32> = group.iter().map(|p| p.doc).collect();
         // Two homes is a copy; three or more is a snippet repeated by design (the same
@@ -90,10 +159,21 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
             let Some(other) = docs.iter().find(|d| **d != p.doc) else {
                 continue;
             };
-            pairs.entry((p.doc, *other)).or_default().push(*p);
+            let same_heading =
+                p.heading != 0 && group.iter().any(|q| q.doc == *other && q.heading == p.heading);
+            pairs.entry((p.doc, *other)).or_default().push(Shared { print: *p, same_heading });
         }
     }
-    for ((doc, other), mut blocks) in pairs {
+    let fires = |doc: u32, other: u32| {
+        let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
+        let copied = |from: u32, to: u32| {
+            pairs.get(&(from, to)).is_some_and(|shared| copied_section(shared, &section_sizes))
+        };
+        by_agent || copied(doc, other) || copied(other, doc)
+    };
+    let firing: Vec<(u32, u32)> = pairs.keys().copied().filter(|(d, o)| fires(*d, *o)).collect();
+    for (doc, other) in firing {
+        let mut blocks: Vec<BlockPrint> = pairs[&(doc, other)].iter().map(|s| s.print).collect();
         blocks.sort_by_key(|p| (p.line, p.end_line));
         blocks.dedup_by_key(|p| p.line);
         let other = &ctx.paths[other as usize];

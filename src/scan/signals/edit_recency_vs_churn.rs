@@ -4,8 +4,8 @@
 //! since the doc was written"; a change undone later is no churn).
 //!
 //! Only files the doc names explicitly count — existing non-Markdown files it links to
-//! or writes as a backticked repo path — never a folder, an image it embeds or another
-//! doc. A doc that names no file never fires: a badge-only README, a code of conduct or
+//! or writes as a backticked repo path — never a folder, an image it embeds, another
+//! doc or a test file (tests grow with every feature). A doc that names no file never fires: a badge-only README, a code of conduct or
 //! an issue template claims nothing about code. `fires_for` is the one gate.
 //!
 //! While a doc is parsed (history may still be loading on another thread) its
@@ -61,6 +61,25 @@ pub struct ChurnScope {
     pub named: Vec<String>,
 }
 
+/// Whether `path` is a test: under a `tests/`-style folder or named as one
+/// (`foo_test.go`, `test_foo.py`, `foo.test.ts`, `foo.spec.js`). Tests grow with every
+/// feature; a doc that names one (mostly to say where new tests go) is not made stale
+/// by new tests.
+fn is_test_file(path: &str) -> bool {
+    let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
+    let in_tests = dirs.split('/').any(|d| {
+        matches!(d.to_ascii_lowercase().as_str(), "tests" | "test" | "__tests__" | "spec" | "specs")
+    });
+    let name = name.to_ascii_lowercase();
+    let stem = name.split('.').next().unwrap_or(&name);
+    in_tests
+        || stem.starts_with("test_")
+        || stem.ends_with("_test")
+        || stem.ends_with("_tests")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+}
+
 /// `doc`'s churn scope, read while the doc is parsed; `None` when the signal can never
 /// fire on it.
 pub fn scope_of(tree: &Tree, doc: &Doc) -> Option<ChurnScope> {
@@ -78,8 +97,9 @@ pub fn fires_for(named: &[String]) -> bool {
 
 /// The existing files `doc` names, root-relative, sorted, unique: targets of its links
 /// (not images: an embedded image changes with the doc) and its backticked repo paths
-/// (from the root, else from the doc's folder). Folders, Markdown files, paths outside
-/// the root and build outputs (`target/`, `node_modules/`…) are not named files.
+/// (from the root, else from the doc's folder). Folders, Markdown files, test files,
+/// paths outside the root and build outputs (`target/`, `node_modules/`…) are not named
+/// files.
 pub fn named_files(tree: &Tree, doc: &Doc) -> Vec<String> {
     let is_file = |p: &str| tree.kind(p) == PathKind::File;
     let mut out = Vec::new();
@@ -102,6 +122,7 @@ pub fn named_files(tree: &Tree, doc: &Doc) -> Vec<String> {
         !p.starts_with("../")
             && !DEFAULT_EXCLUDED_DIRS.contains(&first)
             && !is_markdown(p)
+            && !is_test_file(p)
             && is_file(p)
     });
     out.sort();
@@ -211,9 +232,19 @@ mod tests {
     }
 
     #[test]
-    fn named_files_are_existing_linked_or_backticked_files_never_folders_images_or_docs() {
+    fn named_files_are_existing_linked_or_backticked_files_never_folders_images_docs_or_tests() {
         let dir = tempfile::tempdir().unwrap();
-        for f in ["src/a.rs", "src/b.rs", "docs/run.sh", "docs/other.md", "logo.png", "target/x"] {
+        for f in [
+            "src/a.rs",
+            "src/b.rs",
+            "docs/run.sh",
+            "docs/other.md",
+            "logo.png",
+            "target/x",
+            "tests/cli.rs",
+            "src/a_test.go",
+            "web/app.test.ts",
+        ] {
             let path = dir.path().join(f);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, "x\n").unwrap();
@@ -223,7 +254,8 @@ mod tests {
             "docs/d.md",
             "[a](../src/a.rs#L3) [again](/src/a.rs) [folder](../src/) [doc](other.md)\n\
              ![logo](../logo.png) [gone](../src/gone.rs) [web](https://x.test/src/b.rs)\n\
-             `src/b.rs:10` `docs/run.sh` `run.sh` `sub/run.sh` `target/x` `src`\n\n\
+             `src/b.rs:10` `docs/run.sh` `run.sh` `sub/run.sh` `target/x` `src`\n\
+             Add tests to `tests/cli.rs`, `src/a_test.go` or [here](../web/app.test.ts).\n\n\
              ```\nsrc/c.rs\n```\n",
         );
         assert_eq!(named_files(&tree, &d), ["docs/run.sh", "src/a.rs", "src/b.rs"]);

@@ -60,6 +60,10 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
     let mut out = match missing.form {
         Form::FromRoot => format!("/{new_path}"),
         Form::RepoPath => new_path.to_string(),
+        Form::Url { path_at } => {
+            let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
+            format!("{}{encoded}", &w[..path_at.min(w.len())])
+        }
         Form::DocRelative => {
             let rel = relative_path(parent_dir(&missing.doc), new_path);
             if w.starts_with("./") && !rel.starts_with("../") {
@@ -72,7 +76,7 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
     if missing.form == Form::RepoPath && w.starts_with("./") {
         out = format!("./{out}");
     }
-    if missing.form != Form::RepoPath && w.contains('%') {
+    if matches!(missing.form, Form::DocRelative | Form::FromRoot) && w.contains('%') {
         out = utf8_percent_encode(&out, PATH_ENCODE).to_string();
     }
     if w.ends_with('/') && !out.ends_with('/') {
@@ -87,6 +91,7 @@ mod tests {
 
     fn missing(doc: &str, written: &str, form: Form) -> Missing {
         Missing {
+            only_if_moved: false,
             doc: doc.into(),
             line: 1,
             written: written.into(),

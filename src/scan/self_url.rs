@@ -1,0 +1,123 @@
+//! Links to the repository's own files by their forge URL
+//! (`https://github.com/rust-lang/mdBook/blob/master/src/theme/highlight.js`), as crate
+//! and package READMEs write them so the link works on crates.io or npm too. Such a link
+//! on a branch (`master`, `main`, `HEAD`…) names the file as it is now, so it is checked
+//! like a relative link; one on a tag or a commit is a permalink and stays valid.
+//!
+//! The repository is known from the manifests' `repository` fields
+//! (`KnownVersions::repos`, lowercase `owner/name`); nothing is fetched.
+
+use percent_encoding::percent_decode_str;
+
+/// Branch names a link may follow; anything else is taken for a tag or a commit.
+const BRANCHES: [&str; 6] = ["master", "main", "HEAD", "trunk", "develop", "default"];
+
+/// A forge URL naming a path of this repository.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfLink {
+    /// The URL without its fragment or query, as written.
+    pub written: String,
+    /// Byte offset in `written` where the path starts.
+    pub path_at: usize,
+    /// Root-relative, decoded path, no trailing `/`.
+    pub path: String,
+}
+
+/// The repository path `dest` names, when it is a GitHub (`/blob/` or `/tree/`) or GitLab
+/// (`/-/blob/`, `/-/tree/`) URL of one of `repos` on a branch.
+pub fn self_link(dest: &str, repos: &[String]) -> Option<SelfLink> {
+    if repos.is_empty() {
+        return None;
+    }
+    let dest = dest.trim();
+    let written = dest.split(['#', '?']).next().unwrap_or(dest);
+    let (scheme, rest) = written.split_once("://")?;
+    if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
+        return None;
+    }
+    let host_at = scheme.len() + 3;
+    let (host, after_host) = rest.split_once('/')?;
+    let host = host.to_ascii_lowercase();
+    let host = host.strip_prefix("www.").unwrap_or(&host);
+    if host != "github.com" && host != "gitlab.com" {
+        return None;
+    }
+    let mut parts = after_host.splitn(3, '/');
+    let (owner, name, tail) = (parts.next()?, parts.next()?, parts.next()?);
+    let slug = format!("{owner}/{name}").to_ascii_lowercase();
+    if !repos.contains(&slug) {
+        return None;
+    }
+    let tail_at = host_at + host_len(rest) + 1 + owner.len() + 1 + name.len() + 1;
+    let (kind_len, tail) = match tail.strip_prefix("-/") {
+        Some(t) => (2, t),
+        None => (0, tail),
+    };
+    let (kind, tail) = tail.split_once('/')?;
+    if kind != "blob" && kind != "tree" {
+        return None;
+    }
+    let (branch, path) = tail.split_once('/')?;
+    if !BRANCHES.contains(&branch) {
+        return None;
+    }
+    let path_at = tail_at + kind_len + kind.len() + 1 + branch.len() + 1;
+    let decoded = percent_decode_str(path).decode_utf8().ok()?;
+    let decoded = decoded.trim_end_matches('/');
+    if decoded.is_empty() || decoded.split('/').any(|s| s.is_empty() || s == "." || s == "..") {
+        return None;
+    }
+    Some(SelfLink { written: written.to_string(), path_at, path: decoded.to_string() })
+}
+
+fn host_len(rest: &str) -> usize {
+    rest.find('/').unwrap_or(rest.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repos() -> Vec<String> {
+        vec!["rust-lang/mdbook".to_string()]
+    }
+
+    #[test]
+    fn branch_urls_of_this_repository_name_its_paths() {
+        let url = "https://github.com/rust-lang/mdBook/blob/master/src/theme/highlight.js#L3";
+        let l = self_link(url, &repos()).unwrap();
+        assert_eq!(l.path, "src/theme/highlight.js");
+        assert_eq!(
+            l.written,
+            "https://github.com/rust-lang/mdBook/blob/master/src/theme/highlight.js"
+        );
+        assert_eq!(&l.written[l.path_at..], "src/theme/highlight.js");
+        let dir =
+            self_link("https://www.github.com/Rust-Lang/mdbook/tree/main/tests/gui/", &repos())
+                .unwrap();
+        assert_eq!(dir.path, "tests/gui");
+        assert_eq!(&dir.written[dir.path_at..], "tests/gui/");
+        let lab = self_link("https://gitlab.com/rust-lang/mdbook/-/blob/main/a%20b.md", &repos())
+            .unwrap();
+        assert_eq!(lab.path, "a b.md");
+        assert_eq!(&lab.written[lab.path_at..], "a%20b.md");
+    }
+
+    #[test]
+    fn permalinks_other_repositories_and_other_pages_are_not_paths() {
+        for no in [
+            "https://github.com/rust-lang/mdBook/blob/v0.4.40/src/lib.rs",
+            "https://github.com/rust-lang/mdBook/blob/195d97a5c3b2/src/lib.rs",
+            "https://github.com/camelid/mdBook/blob/master/guide/src/a.md",
+            "https://github.com/rust-lang/mdBook/issues/12",
+            "https://github.com/rust-lang/mdBook/blob/master/",
+            "https://github.com/rust-lang/mdBook/blob/master/../x",
+            "https://example.com/rust-lang/mdBook/blob/master/src/lib.rs",
+            "ftp://github.com/rust-lang/mdBook/blob/master/src/lib.rs",
+            "https://github.com/rust-lang/mdBook",
+        ] {
+            assert_eq!(self_link(no, &repos()), None, "{no}");
+        }
+        assert_eq!(self_link("https://github.com/a/b/blob/main/x", &[]), None);
+    }
+}

@@ -1,0 +1,112 @@
+//! Paths a doc names outside relative links, checked only where the evidence is firm:
+//! the repository's own forge URLs on a branch, paths in shell commands (only when git
+//! history shows they moved), and backticked paths on docs-site pages (the reader's own
+//! files, unless git shows they were this repository's).
+
+use crate::scan_support::{scan_json, GitRepo};
+
+fn named<'a>(a: &'a serde_json::Value, path: &str) -> Vec<&'a serde_json::Value> {
+    a["signals"][path].as_array().map(|s| s.iter().collect()).unwrap_or_default()
+}
+
+/// A repository that moved `src/theme/highlight.js` and `scripts/requirements/trio.in`
+/// and deleted `tools/old.sh`, with docs naming the old paths in every form.
+fn moved_repo() -> GitRepo {
+    let repo = GitRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"book\"\nversion = \"0.4.0\"\nrepository = \"https://github.com/acme/Book\"\n",
+    );
+    repo.write("mkdocs.yml", "site_name: x\n");
+    repo.write("src/theme/highlight.js", "// js\n");
+    repo.write("scripts/requirements/trio.in", "trio\n");
+    repo.write("tools/old.sh", "echo\n");
+    repo.write("docs/index.md", "# Home\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    for dir in ["crates/html/front-end", "test"] {
+        std::fs::create_dir_all(repo.path().join(dir)).unwrap();
+    }
+    repo.git(&["mv", "src/theme/highlight.js", "crates/html/front-end/highlight.js"]);
+    repo.git(&["mv", "scripts/requirements", "test/requirements"]);
+    repo.git(&["rm", "-q", "tools/old.sh"]);
+    repo.commit("2024-02-01T00:00:00Z", "move things");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\n\
+         Copy it to [`highlight.js`](https://github.com/acme/book/blob/master/src/theme/highlight.js).\n\
+         Pinned: [old](https://github.com/acme/book/blob/v0.3.0/src/theme/highlight.js), \
+         [fork](https://github.com/other/book/blob/master/src/theme/highlight.js), \
+         [gone](https://github.com/acme/book/tree/main/nowhere).\n",
+    );
+    repo.write(
+        "scripts/benchmark/README.md",
+        "# Bench\n\n```shell\nuv run resolver \\\n    ../requirements/trio.in \\\n    ../requirements/missing.in\n```\n\n\
+         ```\n$ rg 'fn write' tools\ntools/old.sh\n```\n\n```console\n$ sh tools/old.sh\n```\n",
+    );
+    repo.write(
+        "docs/guide.md",
+        "# Guide\n\nEdit `src/SUMMARY.md` of your book, or `playground/xxx`.\n\
+         The old theme was `src/theme/highlight.js`.\n",
+    );
+    repo.write("playground/a/index.md", "# A\n");
+    repo.write("src/lib.rs", "\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    repo
+}
+
+#[test]
+fn a_forge_url_of_this_repository_on_a_branch_is_checked_like_a_relative_link() {
+    let repo = moved_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = named(&a, "CONTRIBUTING.md");
+    assert_eq!(sigs.len(), 2, "{sigs:#?}");
+    assert_eq!(sigs[0]["name"], "stale_name_location");
+    assert_eq!(
+        sigs[0]["target"],
+        "https://github.com/acme/book/blob/master/src/theme/highlight.js"
+    );
+    assert_eq!(
+        sigs[0]["suggestion"],
+        "https://github.com/acme/book/blob/master/crates/html/front-end/highlight.js",
+        "the fix keeps the link's own form"
+    );
+    assert_eq!(sigs[1]["name"], "broken_reference", "a branch URL to a path that never was");
+    assert_eq!(sigs[1]["target"], "https://github.com/acme/book/tree/main/nowhere");
+}
+
+#[test]
+fn paths_in_shell_commands_fire_only_when_git_shows_they_moved() {
+    let repo = moved_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = named(&a, "scripts/benchmark/README.md");
+    let got: Vec<(u64, &str, &str)> = sigs
+        .iter()
+        .map(|s| {
+            (
+                s["line"].as_u64().unwrap(),
+                s["target"].as_str().unwrap(),
+                s["name"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (5, "../requirements/trio.in", "stale_name_location"),
+            (15, "tools/old.sh", "stale_name_location"),
+        ],
+        "a path git never knew (missing.in) and command output (line 11) say nothing"
+    );
+    assert_eq!(sigs[0]["suggestion"], "../../test/requirements/trio.in");
+}
+
+#[test]
+fn a_docs_site_page_names_the_readers_files_unless_git_shows_they_were_ours() {
+    let repo = moved_repo();
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(a["files"]["docs/guide.md"]["role"], "site_page");
+    let sigs = named(&a, "docs/guide.md");
+    assert_eq!(sigs.len(), 1, "src/SUMMARY.md and the placeholder say nothing: {sigs:#?}");
+    assert_eq!(sigs[0]["name"], "stale_name_location");
+    assert_eq!(sigs[0]["target"], "src/theme/highlight.js");
+}
