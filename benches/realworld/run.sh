@@ -27,20 +27,20 @@ out="$(mktemp -d)"
 rm -f "$here"/unlabeled-*.tsv
 trap 'rm -rf "$out"' EXIT
 
-printf '%-12s %-8s %8s %6s %6s %6s %6s %10s %8s\n' repo set signals true false debat unlab precision misses
-for set in tune holdout; do
+printf '%-20s %-8s %8s %6s %6s %6s %6s %10s %8s\n' repo set signals true false debat unlab precision misses
+for set in tune seen holdout; do
   while IFS=$'\t' read -r name kind url commit _; do
     [[ "$name" == \#* || "$kind" != "$set" ]] && continue
     clone="$dir/$name"
     [[ -d "$clone" ]] || clone="$dir/$(basename "$(dirname "$url")")+$(basename "$url")"
     if [[ ! -d "$clone" ]]; then
-      printf '%-12s %-8s missing clone (%s)\n' "$name" "$set" "$url"
+      printf '%-20s %-8s missing clone (%s)\n' "$name" "$set" "$url"
       continue
     fi
     git -C "$clone" -c advice.detachedHead=false checkout -q "$commit" 2>/dev/null \
-      || { printf '%-12s %-8s cannot check out %s\n' "$name" "$set" "$commit"; continue; }
+      || { printf '%-20s %-8s cannot check out %s\n' "$name" "$set" "$commit"; continue; }
     DOCHYGIENE_CACHE_DIR="${DOCHYGIENE_CACHE_DIR:-off}" "$bin" --root "$clone" scan --format json --exit-zero \
-      > "$out/$name.json" 2> "$out/$name.err" || { printf '%-12s scan failed: %s\n' "$name" "$(tail -1 "$out/$name.err")"; continue; }
+      > "$out/$name.json" 2> "$out/$name.err" || { printf '%-20s scan failed: %s\n' "$name" "$(tail -1 "$out/$name.err")"; continue; }
     python3 "$here/score.py" "$here/labels/$name.tsv" "$out/$name.json" \
       --unlabeled "$out/unlabeled-$name.tsv" > "$out/$name.score"
     python3 - "$name" "$set" "$out/$name.score" "$out/totals-$set" <<'PY'
@@ -50,7 +50,7 @@ d = json.load(open(path))
 t, f = d["true"], d["false"]
 prec = f"{100*t/(t+f):.1f} %" if t + f else "n/a"
 mark = " *" if d["unlabeled"] else ""
-print(f'{name:<12} {set_:<8} {d["signals"]:>8} {t:>6} {f:>6} {d["debatable"]:>6} {d["unlabeled"]:>6} {prec:>10} {d["misses_found"]:>3}/{d["misses_listed"]:<3}{mark}')
+print(f'{name:<20} {set_:<8} {d["signals"]:>8} {t:>6} {f:>6} {d["debatable"]:>6} {d["unlabeled"]:>6} {prec:>10} {d["misses_found"]:>3}/{d["misses_listed"]:<3}{mark}')
 with open(totals, "a") as out:
     out.write(json.dumps(d) + "\n")
 PY
@@ -63,7 +63,7 @@ rows = [json.loads(l) for l in open(sys.argv[2])]
 s = {k: sum(r[k] for r in rows) for k in ["signals", "true", "false", "debatable", "unlabeled", "misses_found", "misses_listed"]}
 t, f = s["true"], s["false"]
 prec = f"{100*t/(t+f):.1f} %" if t + f else "n/a"
-print(f'{"= " + sys.argv[1]:<12} {"":<8} {s["signals"]:>8} {t:>6} {f:>6} {s["debatable"]:>6} {s["unlabeled"]:>6} {prec:>10} {s["misses_found"]:>3}/{s["misses_listed"]:<3}')
+print(f'{"= " + sys.argv[1]:<20} {"":<8} {s["signals"]:>8} {t:>6} {f:>6} {s["debatable"]:>6} {s["unlabeled"]:>6} {prec:>10} {s["misses_found"]:>3}/{s["misses_listed"]:<3}')
 PY
   fi
 done
