@@ -53,7 +53,7 @@ pub struct Missing {
     /// Root-relative resolution of `written`.
     pub resolved: String,
     pub form: Form,
-    /// "link", "image", "reference definition", "code path".
+    /// "link", "image", "reference definition", "code path", "command path".
     pub what: &'static str,
     /// A signal only when git history shows the path existed here (renamed or deleted):
     /// a backticked path on a docs-site page usually names a file of the reader's own

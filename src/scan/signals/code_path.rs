@@ -131,7 +131,7 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
                     written,
                     resolved,
                     form,
-                    what: "path in a command",
+                    what: "command path",
                     only_if_moved: true,
                 }));
             }
