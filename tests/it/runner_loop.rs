@@ -28,7 +28,10 @@ fn project() -> Project {
     p.write("README.md", "# Demo\n\nRead the [réglages](docs/réglages.md).\n");
     p.write("docs/plan.md", "---\nstatus: done\n---\n# Plan: auth\n\nWe will build auth.\n");
     p.write("docs/config.md", &format!("# Config\n\n## Caching\n\n{paragraph}\n"));
-    p.write("docs/overview.md", &format!("# Overview\n\nOne process.\n\n## Caching\n\n{paragraph}\n"));
+    p.write(
+        "docs/overview.md",
+        &format!("# Overview\n\nOne process.\n\n## Caching\n\n{paragraph}\n"),
+    );
     p.write("docs/api.md", "# API\n\nCall it.\n");
     p
 }

@@ -18,7 +18,8 @@ fn broken_reference_fires_on_each_broken_kind_and_never_on_near_misses() {
             sig(11, "broken_reference", "docs/missing.md"),
             sig(12, "broken_reference", "#nowhere"),
             sig(12, "broken_reference", "img/none.png"),
-            sig(20, "broken_reference", "src/missing.rs"),
+            // Line 20's `src/missing.rs` says nothing: without git history showing it
+            // was this repository's, a backticked path is mostly the reader's own file.
             sig(24, "broken_reference", "docs/nothere.md"),
             sig(28, "broken_reference", "docs/gone.md"),
         ]
@@ -276,6 +277,14 @@ fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
     // A doc an agent reads pays for both copies: any shared block fires.
     write("AGENTS.md", format!("# Rules\n\n{}", block("link to canonical docs")));
     write("docs/style.md", format!("# Style\n\n## Links\n\n{}", block("link to canonical docs")));
+    // Two plugins (or packages) ship apart: each carries its own copy of a section.
+    for unit in ["plugins/review", "plugins/feature"] {
+        write(&format!("{unit}/.claude-plugin/plugin.json"), "{}".into());
+        write(
+            &format!("{unit}/SKILL.md"),
+            format!("# Reviewer\n\n## Review\n\n{}", block("read the diff")),
+        );
+    }
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["AGENTS.md", "docs/style.md"]);
     assert_eq!(a["files"]["template-react/README.md"]["role"], "template");

@@ -1,7 +1,8 @@
 //! `duplicate_content`: top-level blocks (≥ 200 normalised characters by default) whose
 //! blake3 fingerprints equal blocks in exactly one other file (a block in three or more
 //! files is a snippet repeated by design; a docs landing page mirroring the README and
-//! license text are deliberate too). Between two docs that no agent reads, a shared
+//! license text are deliberate too, and so are copies in two packages or plugins that ship
+//! apart). Between two docs that no agent reads, a shared
 //! paragraph is usually deliberate (parallel pages adapted per backend, an option that
 //! mirrors another, boilerplate in release posts), so such a pair fires only when a
 //! section was copied whole: in one of the files, every long block under a heading is
@@ -92,7 +93,8 @@ fn agent_read(role: DocRole) -> bool {
 }
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
-/// mirroring the root README, or license and policy text repeated verbatim.
+/// mirroring the root README, license and policy text repeated verbatim, or files of two
+/// units that ship apart.
 fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let landing = |p: &str| {
         let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
@@ -107,7 +109,29 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let mirror = (readme(a) && readme(b))
         || (a == "README.md" && landing(b))
         || (b == "README.md" && landing(a));
-    mirror || role::is_policy_file(a) || role::is_policy_file(b)
+    mirror
+        || role::is_policy_file(a)
+        || role::is_policy_file(b)
+        || shipped_unit(ctx, a) != shipped_unit(ctx, b)
+}
+
+/// Files whose presence makes a folder a unit that ships on its own: a package, a crate,
+/// a module, a Claude Code plugin.
+const UNIT_MANIFESTS: [&str; 5] =
+    ["Cargo.toml", "package.json", "pyproject.toml", "go.mod", ".claude-plugin/plugin.json"];
+
+/// The folder of the nearest unit that holds `path` (`""`: the repository itself). Two
+/// units are installed or published apart (two plugins each with its own reviewer agent,
+/// two packages each with its own guide), so each carries its own copy by design.
+fn shipped_unit<'p>(ctx: &ScanContext<'_>, path: &'p str) -> &'p str {
+    let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    while !dir.is_empty() {
+        if UNIT_MANIFESTS.iter().any(|m| ctx.tree.exists(&format!("{dir}/{m}"))) {
+            return dir;
+        }
+        dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+    }
+    ""
 }
 
 /// A shared block on one side of a pair, and whether the other side holds it under the
