@@ -15,7 +15,7 @@ use super::locate::Located;
 use super::splice::{
     encoding_problem, replace_in_span, replace_with_line, replace_with_text, splice,
 };
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::error::{Error, Result};
 use crate::fsio::DOC_MAX_BYTES;
 use crate::quote::quote_name;

@@ -6,7 +6,7 @@
 //! copied as it is.
 
 use super::splice::{line_ending, terminator};
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::scan::markdown::Frontmatter;
 
 /// Sets `key: value` in the frontmatter, re-read now: rewrites the key's line when it

@@ -12,9 +12,9 @@ use std::path::Path;
 
 use super::edit::{plan_changes, Change, Changes};
 use super::files::current;
-use super::journal::Skipped;
+use crate::op::Skipped;
 use super::locate::Located;
-use crate::check::dest_problem;
+use crate::dest_rules::dest_problem;
 use crate::error::Result;
 use crate::inbound::{difference, find_inbound, rewrite_file, rewrite_own_links, Move, Sites};
 use crate::report::{EditKind, Entry};
@@ -189,7 +189,7 @@ fn drop_conflicts(located: Vec<Located>) -> (Vec<Located>, Vec<(String, String)>
             kept.push(l);
             continue;
         };
-        match crate::check::dest_collision(&claimed, m.source, m.dest) {
+        match crate::dest_rules::collision(&claimed, m.source, m.dest) {
             Some(clash) => {
                 dropped.push((l.entry.id.clone(), format!("{clash}; run `dochygiene check` again")))
             }

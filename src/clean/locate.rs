@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::hash::sha256_hex;
 use crate::quote::quote_name;
 use crate::report::{Anchor, Entry};

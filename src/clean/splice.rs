@@ -5,7 +5,7 @@
 //! byte it had outside the span. Whether inserting some text into such a doc is
 //! acceptable at all is [`encoding_problem`]'s decision, made before any of these run.
 
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::quote::quote_name;
 use crate::report::Anchor;
 

@@ -98,7 +98,7 @@ impl Fixture {
 
     /// The fixture's answer to `request`, if it has one.
     pub fn answer(&self, request: &Request) -> Option<&Value> {
-        self.by_id.get(&request.request_id).or_else(|| self.by_kind.get(&request.kind))
+        self.by_id.get(request.request_id.as_str()).or_else(|| self.by_kind.get(&request.kind))
     }
 
     /// Answers every request in `requests` the fixture has an answer for and `store`

@@ -31,11 +31,8 @@ pub const OPUS_HIGH: Hints = Hints { model: "opus", effort: "high" };
 impl RequestKind {
     pub const ALL: [RequestKind; 2] = [RequestKind::ClassifyFile, RequestKind::RewriteSpan];
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RequestKind::ClassifyFile => "classify_file",
-            RequestKind::RewriteSpan => "rewrite_span",
-        }
+    pub(crate) fn as_str(self) -> &'static str {
+        crate::names::serde_name(&self)
     }
 
     /// Parses a kind name as written in files.

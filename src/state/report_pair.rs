@@ -87,7 +87,7 @@ pub fn read_report_text(state: &StateDir) -> Result<Option<String>> {
 }
 
 /// Finishes or undoes a replacement that a killed process left half done.
-pub fn recover(state: &StateDir) -> Result<()> {
+pub(crate) fn recover(state: &StateDir, _lock: &Lock) -> Result<()> {
     let json_next = next_path(state.report_json_path());
     let md_next = next_path(state.report_md_path());
     if json_next.exists() {
@@ -120,7 +120,7 @@ mod tests {
     fn setup() -> (tempfile::TempDir, StateDir, Lock) {
         let dir = tempfile::tempdir().unwrap();
         let state = StateDir::ensure(dir.path()).unwrap();
-        let lock = state.lock().unwrap();
+        let lock = Lock::acquire(&state.lock_path()).unwrap();
         (dir, state, lock)
     }
 
@@ -187,12 +187,12 @@ mod tests {
         // Killed before the commit point: both .next files exist.
         std::fs::write(next_path(state.report_json_path()), b"{partial").unwrap();
         std::fs::write(next_path(state.report_md_path()), b"partial").unwrap();
-        recover(&state).unwrap();
+        recover(&state, &lock).unwrap();
         assert_eq!(report_files(&state), ["report.json", "report.md"]);
         assert_eq!(std::fs::read(state.report_json_path()).unwrap(), json);
         // Killed after the commit point: only report.md.next is left.
         std::fs::write(next_path(state.report_md_path()), b"new md").unwrap();
-        recover(&state).unwrap();
+        recover(&state, &lock).unwrap();
         assert_eq!(report_files(&state), ["report.json", "report.md"]);
         assert_eq!(std::fs::read(state.report_md_path()).unwrap(), b"new md");
         drop(lock);

@@ -1,7 +1,7 @@
 //! `StateDir`: the `.dochygiene/` folder and the fixed paths inside it (SPEC section 3).
 //!
 //! Read-only commands use [`StateDir::locate`], which never creates anything; writers
-//! use [`StateDir::ensure`] and then take the lock before touching a file.
+//! use [`StateDir::ensure`]; the lock is taken through `Project::lock`.
 //!
 //! Both refuse (exit 6) a `.dochygiene`, `.dochygiene/ops` or `.dochygiene/lock` that is a
 //! symbolic link, and a fixed state file that is not a regular file: git stores links,
@@ -10,7 +10,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::lock::Lock;
 use crate::error::{Error, Result};
 use crate::fsio::write_atomic;
 
@@ -48,16 +47,6 @@ impl StateDir {
             write_atomic(&ignore, b"*\n")?;
         }
         Ok(this)
-    }
-
-    /// Takes the writer lock (exit 4 when another process holds it), finishes any
-    /// report-pair replacement a killed process left half done, and removes the temp
-    /// files a killed process left (`op::remove_leftover_temp_files`).
-    pub fn lock(&self) -> Result<Lock> {
-        let lock = Lock::acquire(&self.lock_path())?;
-        super::report_pair::recover(self)?;
-        crate::op::remove_leftover_temp_files(self);
-        Ok(lock)
     }
 
     pub fn root(&self) -> &Path {

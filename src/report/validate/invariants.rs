@@ -50,7 +50,7 @@ fn envelope(r: &Report, out: &mut Vec<Violation>) {
         ));
     }
     timestamp("generated_at", &r.generated_at, out);
-    if !crate::op::op_id::is_valid_id(&r.op_id) {
+    if !crate::ids::is_valid_op_id(&r.op_id) {
         out.push(Violation::new(
             "op_id",
             "op-id-format",
