@@ -86,7 +86,11 @@ impl Error {
     }
 
     /// An I/O error on `path` while trying to `action` it.
-    pub(crate) fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+        source: std::io::Error,
+    ) -> Self {
         Error::Io { action, path: path.into(), source }
     }
 

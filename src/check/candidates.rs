@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::file_view::FileView;
 use crate::error::{Error, Result};
+use crate::file_view::FileView;
 use crate::fsio::{ReadError, DOC_MAX_BYTES};
 use crate::scan::{ScanArtifact, Signal};
 use crate::state::Lock;
@@ -34,7 +34,11 @@ pub(crate) struct Candidates {
 
 impl Candidates {
     /// The candidates of a scan: every file with at least one signal.
-    pub(crate) fn build(root: &Path, scan: &ScanArtifact, estimator: &Estimator) -> Result<Candidates> {
+    pub(crate) fn build(
+        root: &Path,
+        scan: &ScanArtifact,
+        estimator: &Estimator,
+    ) -> Result<Candidates> {
         let mut candidates = Vec::with_capacity(scan.signals.len());
         for (path, signals) in &scan.signals {
             let facts = scan.files.get(path).ok_or_else(|| {

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use super::candidates::Candidates;
 use super::category_filter::CategoryFilter;
-use crate::file_view::FileView;
 use super::plan::{Outcome, Outcomes};
 use crate::error::{Error, Result};
+use crate::file_view::FileView;
 use crate::handshake::{AllSettled, MAX_REASKS};
 use crate::hash::sha256_hex;
 use crate::inbound::{find_inbound, plan_own_links, Move};

@@ -35,7 +35,14 @@ pub(crate) enum CheckStep {
     Asked(Asked),
     /// The report is written and `last_check` stamped. A check op is done; a sweep op
     /// goes on to its clean with `op` and `record`.
-    Reported { report: Box<Report>, op: OpDir, record: OpRecord },
+    Reported(Box<Reported>),
+}
+
+/// A written report, and the op that wrote it.
+pub(crate) struct Reported {
+    pub report: Report,
+    pub op: OpDir,
+    pub record: OpRecord,
 }
 
 /// A check op being driven by this process (which holds the lock).
@@ -104,10 +111,7 @@ pub(crate) fn resume(
             (args.clone(), stage)
         }
         _ => {
-            return Err(Error::Internal(format!(
-                "op {} has no check half to resume",
-                record.op_id
-            )))
+            return Err(Error::Internal(format!("op {} has no check half to resume", record.op_id)))
         }
     };
     if let Some(path) = answers {
@@ -267,10 +271,10 @@ impl Run<'_> {
             self.op.write_record(&self.record, self.lock)?;
             failpoint::hit("op-done");
         }
-        Ok(CheckStep::Reported {
-            report: Box::new(report),
+        Ok(CheckStep::Reported(Box::new(Reported {
+            report,
             op: self.op.clone(),
             record: self.record.clone(),
-        })
+        })))
     }
 }

@@ -16,7 +16,7 @@ use super::candidates::{Candidate, Candidates};
 use super::proposal_check::{check_answer, move_destination};
 use crate::error::Result;
 use crate::file_view::FileView;
-use crate::handshake::{settle, Ask, AnswerCheck, Planned, Settled};
+use crate::handshake::{settle, AnswerCheck, Ask, Planned, Settled};
 use crate::ids::RequestId;
 use crate::protocol::{AnswerStore, ClassifyAnswer, Request, RequestKind};
 
@@ -47,7 +47,8 @@ pub(crate) fn plan(
     let mut claimed: BTreeMap<String, String> = BTreeMap::new();
     for c in &candidates.candidates {
         let base = serde_json::to_value(c).expect("a candidate serializes");
-        let mut check = ClassifyCheck { root, candidate: c, file: None, claimed: &claimed, escalate_below };
+        let mut check =
+            ClassifyCheck { root, candidate: c, file: None, claimed: &claimed, escalate_below };
         match settle(&mut check, base, answers, answers_path)? {
             Settled::Open(request) => open.push(request),
             Settled::Accepted { request_id, answer } => {

@@ -41,11 +41,9 @@ pub fn run(cli: Cli) -> Result<Exit> {
         );
     }
     match (result, crate::console::stdout_failure()) {
-        (Ok(_), Some(why)) => Err(Error::io(
-            "write",
-            "standard output",
-            std::io::Error::other(why.to_string()),
-        )),
+        (Ok(_), Some(why)) => {
+            Err(Error::io("write", "standard output", std::io::Error::other(why.to_string())))
+        }
         (result, _) => result,
     }
 }

@@ -41,14 +41,8 @@ pub(super) fn run(project: &Project, args: &ResumeArgs, notices: &mut Notices) -
         | OpState::Sweep { phase: SweepPhase::Aborted, .. }
         | OpState::Clean { phase: CleanPhase::Aborted, .. } => Err(aborted()),
         _ if record.state.check_stage().is_some() => {
-            let step = crate::check::resume(
-                project,
-                &lock,
-                op,
-                record,
-                args.answers.as_deref(),
-                notices,
-            )?;
+            let step =
+                crate::check::resume(project, &lock, op, record, args.answers.as_deref(), notices)?;
             after_check(project, &lock, step)
         }
         OpState::Sweep { phase: SweepPhase::Apply, .. } => {
@@ -77,7 +71,8 @@ fn finished(
     notices: &mut Notices,
 ) -> Result<Outcome> {
     let phase = record.state.phase();
-    notices.push(Notice::AlreadyFinished { op_id: record.op_id.to_string(), phase: phase.as_str() });
+    notices
+        .push(Notice::AlreadyFinished { op_id: record.op_id.to_string(), phase: phase.as_str() });
     let paths = ReportPaths::of(&project.state);
     let journal = || Journal::read(op.path());
     match (&record.state, phase) {

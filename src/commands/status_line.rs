@@ -154,10 +154,9 @@ impl StatusLine {
                 skipped: p.skipped,
                 diff: p.diff.clone(),
             },
-            Outcome::Undone(u) => StatusLine::Undone {
-                op_id: u.op_id.to_string(),
-                restored: u.restored.clone(),
-            },
+            Outcome::Undone(u) => {
+                StatusLine::Undone { op_id: u.op_id.to_string(), restored: u.restored.clone() }
+            }
         }
     }
 
@@ -198,7 +197,8 @@ pub(crate) fn print(line: &StatusLine) {
 }
 
 /// The schema as the pretty text committed under `guide/schema/`.
-pub(crate) fn schema_text() -> String {
+#[cfg(test)]
+fn schema_text() -> String {
     let schema = schemars::schema_for!(StatusLine);
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
     text.push('\n');

@@ -3,7 +3,7 @@
 //! Prints one status line: the report's fields and the clean's together.
 
 use super::outcome::{Outcome, ReportPaths};
-use crate::check::CheckStep;
+use crate::check::{CheckStep, Reported};
 use crate::cli::CheckArgs;
 use crate::error::Result;
 use crate::notice::Notices;
@@ -24,17 +24,19 @@ pub(super) fn run(project: &Project, args: CheckArgs, notices: &mut Notices) -> 
 pub(super) fn after_check(project: &Project, lock: &Lock, step: CheckStep) -> Result<Outcome> {
     let paths = ReportPaths::of(&project.state);
     match step {
-        CheckStep::Asked(asked) => Ok(Outcome::NeedsAnswers { asked, root_arg: project.root_arg() }),
-        CheckStep::Reported { report, op, mut record } => match record.state {
-            OpState::Sweep { .. } => {
-                let applied = crate::clean::sweep_apply(project, lock, &op, &mut record)?;
-                Ok(Outcome::Swept { report: Some(report), paths, applied })
+        CheckStep::Asked(asked) => {
+            Ok(Outcome::NeedsAnswers { asked, root_arg: project.root_arg() })
+        }
+        CheckStep::Reported(reported) => {
+            let Reported { report, op, mut record } = *reported;
+            let report = Some(Box::new(report));
+            match record.state {
+                OpState::Sweep { .. } => {
+                    let applied = crate::clean::sweep_apply(project, lock, &op, &mut record)?;
+                    Ok(Outcome::Swept { report, paths, applied })
+                }
+                _ => Ok(Outcome::Checked { op_id: record.op_id.to_string(), report, paths }),
             }
-            _ => Ok(Outcome::Checked {
-                op_id: record.op_id.to_string(),
-                report: Some(report),
-                paths,
-            }),
-        },
+        }
     }
 }

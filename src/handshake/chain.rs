@@ -78,16 +78,15 @@ pub(crate) fn settle<C: AnswerCheck>(
         let Some(stored) = answers.get(&request.request_id) else {
             return Ok(Settled::Open(request));
         };
-        let answer: C::Answer = serde_json::from_value(stored.response.clone()).map_err(|e| {
-            Error::Corrupt {
+        let answer: C::Answer =
+            serde_json::from_value(stored.response.clone()).map_err(|e| Error::Corrupt {
                 path: answers_path.to_path_buf(),
                 message: format!(
                     "the stored {} answer to request {} lost its shape: {e}",
                     C::KIND.as_str(),
                     request.request_id
                 ),
-            }
-        })?;
+            })?;
         let violations = check.violations(&answer)?;
         if !violations.is_empty() {
             if ask.attempt >= MAX_REASKS {
@@ -148,7 +147,10 @@ mod tests {
     fn answer(store: &mut AnswerStore, request: &Request, summary: &str) {
         let response = json!({"replacement": "x", "summary": summary});
         let kind = RequestKind::RewriteSpan;
-        store.insert(request.request_id.clone(), StoredAnswer { kind, source: "t".into(), response });
+        store.insert(
+            request.request_id.clone(),
+            StoredAnswer { kind, source: "t".into(), response },
+        );
     }
 
     #[test]
@@ -157,7 +159,8 @@ mod tests {
         let mut store = AnswerStore::default();
         let base = json!({"entry_id": "e1"});
         for attempt in 0..=MAX_REASKS {
-            let Settled::Open(request) = settle(&mut Summaries, base.clone(), &store, path).unwrap()
+            let Settled::Open(request) =
+                settle(&mut Summaries, base.clone(), &store, path).unwrap()
             else {
                 panic!("attempt {attempt} is open");
             };

@@ -15,8 +15,7 @@ use crate::error::Result;
 use crate::op::failpoint;
 use crate::op::{OpDir, OpRecord};
 use crate::protocol::{
-    batch_id, parse_responses, AnswerStore, BatchPhase, Fixture, PendingFile, Request,
-    StoredAnswer,
+    batch_id, parse_responses, AnswerStore, BatchPhase, Fixture, PendingFile, Request, StoredAnswer,
 };
 use crate::state::Lock;
 
@@ -24,7 +23,7 @@ use crate::state::Lock;
 #[derive(Clone, Debug)]
 pub(crate) struct Asked {
     pub pending_path: PathBuf,
-    pub pending: PendingFile,
+    pub pending: Box<PendingFile>,
 }
 
 /// What a resume found for the open batch.
@@ -90,7 +89,7 @@ impl Round<'_> {
             if self.fixture.is_some() {
                 return Ok(Accepted::Advance { next: iteration });
             }
-            let pending = PendingFile::read(&pending_path)?;
+            let pending = Box::new(PendingFile::read(&pending_path)?);
             return Ok(Accepted::Waiting { asked: Asked { pending_path, pending }, responses });
         }
         let pending = PendingFile::read(&pending_path)?;
@@ -99,7 +98,8 @@ impl Round<'_> {
         let mut store = AnswerStore::read(&self.op.answers_json())?;
         let source = format!("responses-{batch}.json");
         for a in answered {
-            let stored = StoredAnswer { kind: a.kind, source: source.clone(), response: a.response };
+            let stored =
+                StoredAnswer { kind: a.kind, source: source.clone(), response: a.response };
             store.insert(a.request_id, stored);
         }
         store.write(&self.op.answers_json(), self.lock)?;
@@ -146,7 +146,7 @@ impl Round<'_> {
             let pending_path = self.op.pending(&batch);
             pending.write(&pending_path, self.lock)?;
             failpoint::hit("pending-written");
-            return Ok(Step::Asked(Asked { pending_path, pending }));
+            return Ok(Step::Asked(Asked { pending_path, pending: Box::new(pending) }));
         }
     }
 }

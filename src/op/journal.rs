@@ -88,7 +88,13 @@ impl Journal {
 
 /// Writes an image of item `i` (the caller holds the lock), in a `trash/` folder that is
 /// not a link.
-pub(crate) fn write_image(op_dir: &Path, i: usize, which: &str, bytes: &[u8], _lock: &Lock) -> Result<()> {
+pub(crate) fn write_image(
+    op_dir: &Path,
+    i: usize,
+    which: &str,
+    bytes: &[u8],
+    _lock: &Lock,
+) -> Result<()> {
     let trash = trash_dir(op_dir)?;
     fs_err::create_dir_all(&trash).map_err(|e| Error::io("create", &trash, e))?;
     write_atomic(&image_path(op_dir, i, which), bytes)

@@ -49,9 +49,6 @@ impl OpDir {
         record.write(&self.op_json(), lock)
     }
 
-    pub(crate) fn id(&self) -> &OpId {
-        &self.id
-    }
     pub(crate) fn path(&self) -> &Path {
         &self.path
     }

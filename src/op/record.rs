@@ -58,7 +58,9 @@ pub(crate) enum CheckPhase {
     /// Requests are being asked and answered.
     Classify,
     /// Every answer is in; the report is being built and written.
-    Finalize { at: String },
+    Finalize {
+        at: String,
+    },
     /// The report was written and `last_check` stamped.
     Done,
     Aborted,
@@ -68,7 +70,9 @@ pub(crate) enum CheckPhase {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum SweepPhase {
     Classify,
-    Finalize { at: String },
+    Finalize {
+        at: String,
+    },
     /// The report is written; the journal is written and its edits are being applied.
     Apply,
     Done,
@@ -241,7 +245,9 @@ impl OpState {
             serde_json::from_value(file.args.clone()).map_err(|e| format!("args: {e}"))
         };
         let at = || {
-            file.finalized_at.clone().ok_or_else(|| "phase finalize without finalized_at".to_string())
+            file.finalized_at
+                .clone()
+                .ok_or_else(|| "phase finalize without finalized_at".to_string())
         };
         let state = match (file.command, file.phase) {
             (OpCommand::Check, phase) => OpState::Check {
@@ -345,9 +351,7 @@ impl OpRecord {
     pub(crate) fn shown(&self) -> serde_json::Value {
         let mut value = self.summary();
         let args = match &self.state {
-            OpState::Check { args, .. } | OpState::Sweep { args, .. } => {
-                serde_json::to_value(args)
-            }
+            OpState::Check { args, .. } | OpState::Sweep { args, .. } => serde_json::to_value(args),
             OpState::Clean { args, .. } => serde_json::to_value(args),
         };
         value["args"] = args.expect("op args serialize");

@@ -11,7 +11,9 @@ use serde_json::Value;
 use super::kind::RequestKind;
 use crate::error::Result;
 use crate::ids::RequestId;
-use crate::json::state_file::{format_v1, read_versioned, write_state_file, written_by, FORMAT_VERSION};
+use crate::json::state_file::{
+    format_v1, read_versioned, write_state_file, written_by, FORMAT_VERSION,
+};
 use crate::state::Lock;
 
 /// One stored answer.

@@ -113,7 +113,6 @@ impl PendingFile {
         text.push('\n');
         text.into_bytes()
     }
-
 }
 
 #[cfg(test)]
@@ -130,7 +129,7 @@ mod tests {
         assert_ne!(a, batch_id(&op("check-2"), BatchPhase::Classify, 1));
         assert_ne!(a, batch_id(&op("check-1"), BatchPhase::Rewrite, 1));
         // The documented formula: sha256(op_id, 0x00, phase, 0x00, iteration).
-        let by_hand = crate::hash::sha256_hex(b"check-1\0classify\01");
+        let by_hand = crate::hash::sha256_hex(&[&b"check-1"[..], b"\x00classify\x001"].concat());
         assert_eq!(a.as_str(), &by_hand[..12]);
     }
 }

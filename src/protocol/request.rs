@@ -30,7 +30,9 @@ pub(crate) struct Request {
 /// The id of a request of `kind` with `inputs`.
 pub(crate) fn request_id(kind: RequestKind, inputs: &Value) -> RequestId {
     let canonical = to_canonical_string(inputs);
-    RequestId::new(sha256_parts_hex(&[kind.as_str().as_bytes(), canonical.as_bytes()])[..16].to_string())
+    RequestId::new(
+        sha256_parts_hex(&[kind.as_str().as_bytes(), canonical.as_bytes()])[..16].to_string(),
+    )
 }
 
 impl Request {

@@ -44,14 +44,12 @@ struct RawItem<'a> {
     response: &'a RawValue,
 }
 
-/// Reads and checks a responses file for `open`. Returns the answers in file order.
-pub fn read_responses(path: &Path, open: &PendingFile) -> Result<Vec<Answered>> {
-    let text = strict::read_limited(path)?;
-    parse_responses(&text, path, open)
-}
-
 /// Checks responses `text` (read from `path`) against the open batch.
-pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Vec<Answered>> {
+pub(crate) fn parse_responses(
+    text: &str,
+    path: &Path,
+    open: &PendingFile,
+) -> Result<Vec<Answered>> {
     let at =
         |line: usize, column: usize| format!("{}:{line}:{column}", crate::quote::quote_path(path));
     let usage = |msg: String| {
@@ -126,7 +124,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
 }
 
 /// Checks that `response` has the shape of `kind`'s answer type (not its semantics).
-pub fn check_shape(kind: RequestKind, response: &str) -> Result<(), serde_json::Error> {
+pub(crate) fn check_shape(kind: RequestKind, response: &str) -> Result<(), serde_json::Error> {
     match kind {
         RequestKind::ClassifyFile => {
             serde_json::from_str::<super::answer::ClassifyAnswer>(response).map(drop)

@@ -38,7 +38,7 @@ impl Default for Timestamps {
 
 impl Timestamps {
     /// Reads `state.json`; all null when it does not exist.
-    pub fn read(state: &StateDir) -> Result<Timestamps> {
+    pub(crate) fn read(state: &StateDir) -> Result<Timestamps> {
         let path = state.state_path();
         if !path.exists() {
             return Ok(Timestamps::default());
@@ -53,7 +53,7 @@ impl Timestamps {
     }
 
     /// Writes `state.json` atomically.
-    pub fn write(&self, state: &StateDir, _lock: &Lock) -> Result<()> {
+    pub(crate) fn write(&self, state: &StateDir, _lock: &Lock) -> Result<()> {
         let stamped = Timestamps {
             format_version: crate::json::state_file::FORMAT_VERSION,
             tool_version: written_by(),
@@ -63,7 +63,7 @@ impl Timestamps {
     }
 
     /// Reads, changes one field with `edit`, and writes back.
-    pub fn update(
+    pub(crate) fn update(
         state: &StateDir,
         lock: &Lock,
         edit: impl FnOnce(&mut Timestamps),

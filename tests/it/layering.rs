@@ -149,13 +149,15 @@ fn targets(code: &str, prefix: &str) -> BTreeSet<String> {
         }
     }
     out.into_iter()
-        .map(|name| {
-            if CONSOLE_MACROS.contains(&name.as_str()) {
-                "console".to_string()
-            } else {
-                name
-            }
-        })
+        .map(
+            |name| {
+                if CONSOLE_MACROS.contains(&name.as_str()) {
+                    "console".to_string()
+                } else {
+                    name
+                }
+            },
+        )
         .collect()
 }
 
@@ -251,8 +253,16 @@ fn two_way(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<(String, String)> 
 fn boundary_uses(code: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
     let prints = [
-        "outln!", "errln!", "out!(", "println!", "eprintln!", "print!(", "eprint!(",
-        "io::stdout", "io::stderr", "console::",
+        "outln!",
+        "errln!",
+        "out!(",
+        "println!",
+        "eprintln!",
+        "print!(",
+        "eprint!(",
+        "io::stdout",
+        "io::stderr",
+        "console::",
     ];
     for p in prints {
         if code.match_indices(p).any(|(i, _)| {
@@ -270,8 +280,7 @@ fn boundary_uses(code: &str) -> Vec<&'static str> {
 }
 
 fn may_print_or_exit(rel: &str) -> bool {
-    rel.starts_with("commands/")
-        || ["main.rs", "error.rs", "console.rs", "exit.rs"].contains(&rel)
+    rel.starts_with("commands/") || ["main.rs", "error.rs", "console.rs", "exit.rs"].contains(&rel)
 }
 
 #[test]
@@ -298,7 +307,11 @@ fn only_commands_main_and_error_print_or_pick_exit_codes() {
             (!uses.is_empty()).then(|| format!("{}: {}", s.rel, uses.join(", ")))
         })
         .collect();
-    assert!(offenders.is_empty(), "printing or exit codes outside the boundary:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "printing or exit codes outside the boundary:\n{}",
+        offenders.join("\n")
+    );
 }
 
 #[test]

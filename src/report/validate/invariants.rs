@@ -14,7 +14,7 @@ use crate::report::totals::{round_tokens, Totals};
 use crate::report::types::{Entry, ExactEdit, Report, SCHEMA_VERSION};
 
 /// Checks every invariant of a structurally valid report.
-pub fn check(report: &Report) -> Vec<Violation> {
+pub(crate) fn check(report: &Report) -> Vec<Violation> {
     let mut out = Vec::new();
     envelope(report, &mut out);
     let shortlist: HashSet<&str> = report.shortlist.iter().map(String::as_str).collect();
