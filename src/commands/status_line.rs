@@ -66,7 +66,6 @@ pub(crate) enum StatusLine {
         error: String,
         /// What to do next.
         #[serde(skip_serializing_if = "Option::is_none")]
-        #[schemars(with = "String")]
         hint: Option<String>,
     },
 }

@@ -19,6 +19,7 @@ mod scan_roles;
 mod scan_speed;
 mod scan_support;
 mod scan_versions;
+mod status_line;
 mod status_remind;
 mod support;
 mod validate;
