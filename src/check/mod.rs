@@ -9,4 +9,4 @@ mod pipeline;
 mod plan;
 mod proposal_check;
 
-pub(crate) use pipeline::{absolute, resume, start, CheckStep, Reported};
+pub(crate) use pipeline::{absolute, resume, start, validate, CheckStep, Reported};

@@ -56,6 +56,14 @@ struct Run<'a> {
     notices: &'a mut Notices,
 }
 
+/// Refuses settings no op can run with (an unknown `--category`, a bad
+/// `dochygiene.toml`, an unreadable `--answers` file) before anything is created or locked.
+pub(crate) fn validate(project: &Project, settings: &CheckSettings) -> Result<()> {
+    project.config()?;
+    CategoryFilter::parse(&settings.categories)?;
+    Fixture::from_flag_or_env(settings.answers.as_deref()).map(drop)
+}
+
 /// `dochygiene check` (and the start of `sweep`): starts an op and drives it as far as
 /// it can go.
 pub(crate) fn start(

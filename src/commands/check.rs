@@ -21,6 +21,7 @@ pub(super) fn settings(args: &CheckArgs) -> Result<CheckSettings> {
 
 pub(super) fn run(project: &Project, args: CheckArgs, notices: &mut Notices) -> Result<Outcome> {
     let settings = settings(&args)?;
+    crate::check::validate(project, &settings)?;
     let lock = project.lock()?;
     let step =
         crate::check::start(project, &lock, settings, args.op_id, OpCommand::Check, notices)?;

@@ -13,6 +13,7 @@ use crate::state::Lock;
 
 pub(super) fn run(project: &Project, args: CheckArgs, notices: &mut Notices) -> Result<Outcome> {
     let settings = super::check::settings(&args)?;
+    crate::check::validate(project, &settings)?;
     let lock = project.lock()?;
     let step =
         crate::check::start(project, &lock, settings, args.op_id, OpCommand::Sweep, notices)?;
