@@ -8,10 +8,10 @@ use jiff::Timestamp;
 use crate::error::{Error, Result};
 
 /// The environment variable that fixes the clock.
-pub const NOW_ENV: &str = "DOCHYGIENE_NOW";
+pub(crate) const NOW_ENV: &str = "DOCHYGIENE_NOW";
 
 /// The current instant, truncated to whole seconds.
-pub fn now() -> Result<Timestamp> {
+pub(crate) fn now() -> Result<Timestamp> {
     let ts = match std::env::var(NOW_ENV) {
         Ok(text) => parse(&text).map_err(|e| {
             Error::usage_hint(
@@ -25,17 +25,17 @@ pub fn now() -> Result<Timestamp> {
 }
 
 /// Parses an RFC 3339 timestamp (any offset).
-pub fn parse(text: &str) -> Result<Timestamp, jiff::Error> {
+pub(crate) fn parse(text: &str) -> Result<Timestamp, jiff::Error> {
     text.parse::<Timestamp>()
 }
 
 /// Formats as RFC 3339 UTC, e.g. `2026-11-29T22:59:20Z`.
-pub fn format(ts: Timestamp) -> String {
+pub(crate) fn format(ts: Timestamp) -> String {
     ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 /// The compact form used in op ids, e.g. `20261129T225920Z`.
-pub fn compact(ts: Timestamp) -> String {
+pub(crate) fn compact(ts: Timestamp) -> String {
     ts.strftime("%Y%m%dT%H%M%SZ").to_string()
 }
 

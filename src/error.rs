@@ -12,7 +12,7 @@ use crate::exit::Exit;
 use crate::quote::quote_path;
 
 /// Shorthand used across the crate.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can stop a command.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +55,15 @@ pub enum Error {
     #[error("refusing to use {path}: {message}")]
     UnsafeState { path: PathBuf, message: String, hint: String },
 
+    /// A versioned state file in a format this build does not know (written by another
+    /// dochygiene version): never read further, never rewritten.
+    #[error(
+        "unknown format version {version} in {}: this dochygiene ({}) reads format version {reads}",
+        quote_path(.path),
+        crate::TOOL_VERSION
+    )]
+    NewerFormat { path: PathBuf, version: u32, reads: u32, written_by: Option<String> },
+
     /// A bug or an impossible state; the message says which invariant broke.
     #[error("internal error: {0}")]
     Internal(String),
@@ -62,22 +71,26 @@ pub enum Error {
 
 impl Error {
     /// A usage error with no hint.
-    pub fn usage(message: impl Into<String>) -> Self {
+    pub(crate) fn usage(message: impl Into<String>) -> Self {
         Error::Usage { message: message.into(), hint: None }
     }
 
     /// A usage error with a hint naming what to do next.
-    pub fn usage_hint(message: impl Into<String>, hint: impl Into<String>) -> Self {
+    pub(crate) fn usage_hint(message: impl Into<String>, hint: impl Into<String>) -> Self {
         Error::Usage { message: message.into(), hint: Some(hint.into()) }
     }
 
     /// A stale-state error with a hint naming what to do next.
-    pub fn stale(message: impl Into<String>, hint: impl Into<String>) -> Self {
+    pub(crate) fn stale(message: impl Into<String>, hint: impl Into<String>) -> Self {
         Error::Stale { message: message.into(), hint: Some(hint.into()) }
     }
 
     /// An I/O error on `path` while trying to `action` it.
-    pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+        source: std::io::Error,
+    ) -> Self {
         Error::Io { action, path: path.into(), source }
     }
 
@@ -88,7 +101,9 @@ impl Error {
             Error::Io { .. } | Error::Internal(_) => Exit::Io,
             Error::Busy { .. } => Exit::Busy,
             Error::Stale { .. } => Exit::Stale,
-            Error::Corrupt { .. } | Error::UnsafeState { .. } => Exit::Corrupt,
+            Error::Corrupt { .. } | Error::UnsafeState { .. } | Error::NewerFormat { .. } => {
+                Exit::Corrupt
+            }
         }
     }
 
@@ -105,6 +120,12 @@ impl Error {
             ),
             Error::Corrupt { path, .. } => Some(corrupt_hint(path)),
             Error::UnsafeState { hint, .. } => Some(hint.clone()),
+            Error::NewerFormat { written_by, .. } => Some(match written_by {
+                Some(v) => format!(
+                    "it was written by dochygiene {v}: run that version (or a newer one) on this project, or move the file away to start over"
+                ),
+                None => "it was written by another dochygiene version: run that version on this project, or move the file away to start over".into(),
+            }),
             Error::Io { .. } | Error::Internal(_) => None,
         }
     }

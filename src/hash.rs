@@ -3,12 +3,12 @@
 use sha2::{Digest, Sha256};
 
 /// Lowercase hex sha256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
 /// Lowercase hex sha256 of `parts` joined by NUL bytes.
-pub fn sha256_parts_hex(parts: &[&[u8]]) -> String {
+pub(crate) fn sha256_parts_hex(parts: &[&[u8]]) -> String {
     let mut hasher = Sha256::new();
     for (i, part) in parts.iter().enumerate() {
         if i > 0 {
@@ -20,12 +20,12 @@ pub fn sha256_parts_hex(parts: &[&[u8]]) -> String {
 }
 
 /// Whether `text` is a 64-character lowercase hex digest.
-pub fn is_sha256_hex(text: &str) -> bool {
+pub(crate) fn is_sha256_hex(text: &str) -> bool {
     is_lower_hex(text, 64)
 }
 
 /// Whether `text` is exactly `len` lowercase hex digits.
-pub fn is_lower_hex(text: &str, len: usize) -> bool {
+pub(crate) fn is_lower_hex(text: &str, len: usize) -> bool {
     text.len() == len && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 /// `name` as human output shows it: unchanged when harmless, else quoted and escaped.
-pub fn quote_name(name: &str) -> Cow<'_, str> {
+pub(crate) fn quote_name(name: &str) -> Cow<'_, str> {
     if !name.chars().any(needs_quoting) {
         return Cow::Borrowed(name);
     }
@@ -26,7 +26,7 @@ pub fn quote_name(name: &str) -> Cow<'_, str> {
 }
 
 /// [`quote_name`] for a path, whose bytes need not be UTF-8.
-pub fn quote_path(path: &Path) -> Cow<'_, str> {
+pub(crate) fn quote_path(path: &Path) -> Cow<'_, str> {
     if let Some(name) = path.to_str() {
         return quote_name(name);
     }
@@ -46,7 +46,7 @@ pub fn quote_path(path: &Path) -> Cow<'_, str> {
 
 /// Engine prose that may embed names (a signal's detail, a skip reason): the characters
 /// that could start a line or hide text are escaped, quotes and backslashes are not.
-pub fn escape_controls(text: &str) -> Cow<'_, str> {
+pub(crate) fn escape_controls(text: &str) -> Cow<'_, str> {
     if !text.chars().any(is_hidden) {
         return Cow::Borrowed(text);
     }

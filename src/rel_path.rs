@@ -9,10 +9,10 @@
 //!   holds (`faq: intro.md`, `win\dows.md`), only the escapes refused.
 
 /// The longest file or folder name most file systems accept, in bytes.
-pub const MAX_NAME_BYTES: usize = 255;
+pub(crate) const MAX_NAME_BYTES: usize = 255;
 
 /// Why a proposed root-relative path is refused, or `None` when it is acceptable.
-pub fn confinement_problem(path: &str) -> Option<String> {
+pub(crate) fn confinement_problem(path: &str) -> Option<String> {
     if path.is_empty() {
         return Some("is empty".into());
     }
@@ -39,7 +39,7 @@ pub fn confinement_problem(path: &str) -> Option<String> {
 /// one inside the root, or `None`. Unlike [`confinement_problem`], any name the file
 /// system allows passes (on Unix `:` and `\` are plain name bytes); what could escape
 /// the root or reach `.git`/`.dochygiene` never does.
-pub fn tree_path_problem(path: &str) -> Option<String> {
+pub(crate) fn tree_path_problem(path: &str) -> Option<String> {
     if path.is_empty() {
         return Some("is empty".into());
     }

@@ -7,16 +7,17 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::file_view::FileView;
 use crate::error::{Error, Result};
+use crate::file_view::FileView;
 use crate::fsio::{ReadError, DOC_MAX_BYTES};
 use crate::scan::{ScanArtifact, Signal};
+use crate::state::Lock;
 use crate::tokens::Estimator;
 
 /// One file the classifier will be asked about.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     pub path: String,
     pub sha256: String,
     pub lines: u32,
@@ -27,13 +28,17 @@ pub struct Candidate {
 /// Every candidate of an op, sorted by path.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Candidates {
+pub(crate) struct Candidates {
     pub candidates: Vec<Candidate>,
 }
 
 impl Candidates {
     /// The candidates of a scan: every file with at least one signal.
-    pub fn build(root: &Path, scan: &ScanArtifact, estimator: &Estimator) -> Result<Candidates> {
+    pub(crate) fn build(
+        root: &Path,
+        scan: &ScanArtifact,
+        estimator: &Estimator,
+    ) -> Result<Candidates> {
         let mut candidates = Vec::with_capacity(scan.signals.len());
         for (path, signals) in &scan.signals {
             let facts = scan.files.get(path).ok_or_else(|| {
@@ -51,16 +56,17 @@ impl Candidates {
         Ok(Candidates { candidates })
     }
 
-    pub fn read(path: &Path) -> Result<Candidates> {
+    pub(crate) fn read(path: &Path) -> Result<Candidates> {
         crate::json::state_file::read_state_file(path)
     }
 
-    pub fn write(&self, path: &Path) -> Result<()> {
+    /// Writes `candidates.json` atomically (the caller holds the lock).
+    pub(crate) fn write(&self, path: &Path, _lock: &Lock) -> Result<()> {
         crate::json::state_file::write_state_file(path, self)
     }
 
     /// Paths whose bytes no longer hash to what the scan saw.
-    pub fn changed_since_scan(&self, root: &Path) -> Result<Vec<String>> {
+    pub(crate) fn changed_since_scan(&self, root: &Path) -> Result<Vec<String>> {
         let mut changed = Vec::new();
         for c in &self.candidates {
             let current = match crate::fsio::read_confined(root, &c.path, DOC_MAX_BYTES) {

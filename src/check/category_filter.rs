@@ -6,13 +6,13 @@ use crate::report::{Category, Class, Subtype};
 
 /// The parsed filter; empty keeps everything.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct CategoryFilter {
+pub(crate) struct CategoryFilter {
     values: Vec<String>,
 }
 
 impl CategoryFilter {
     /// Parses `--category` values, refusing unknown names.
-    pub fn parse(values: &[String]) -> Result<CategoryFilter> {
+    pub(crate) fn parse(values: &[String]) -> Result<CategoryFilter> {
         for v in values {
             let known = Class::ALL.iter().any(|c| c.as_str() == v)
                 || Subtype::ALL.iter().any(|s| s.as_str() == v);
@@ -32,7 +32,7 @@ impl CategoryFilter {
     }
 
     /// Whether a proposal of `category` is kept.
-    pub fn keeps(&self, category: &Category) -> bool {
+    pub(crate) fn keeps(&self, category: &Category) -> bool {
         self.values.is_empty()
             || self
                 .values
@@ -40,7 +40,7 @@ impl CategoryFilter {
                 .any(|v| v == category.class.as_str() || v == category.subtype.as_str())
     }
 
-    pub fn values(&self) -> &[String] {
+    pub(crate) fn values(&self) -> &[String] {
         &self.values
     }
 }

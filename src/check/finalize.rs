@@ -3,14 +3,14 @@
 //! token counts, ids — and assembles the report. It never calls a model and never trusts
 //! one with a computed field.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::candidates::Candidates;
 use super::category_filter::CategoryFilter;
-use super::file_view::FileView;
-use super::plan::Outcome;
+use super::plan::{Outcome, Outcomes};
 use crate::error::{Error, Result};
+use crate::file_view::FileView;
+use crate::handshake::{AllSettled, MAX_REASKS};
 use crate::hash::sha256_hex;
 use crate::inbound::{find_inbound, plan_own_links, Move};
 use crate::protocol::{Proposal, Verdict};
@@ -25,27 +25,28 @@ use crate::scan::ScanArtifact;
 use crate::tokens::Estimator;
 
 /// Everything finalize reads.
-pub struct FinalizeInput<'a> {
+pub(crate) struct FinalizeInput<'a> {
     pub root: &'a Path,
     pub op_id: &'a str,
     /// The persisted finalize instant (RFC 3339): the report's and every entry's time.
     pub instant: &'a str,
     pub scan: &'a ScanArtifact,
     pub candidates: &'a Candidates,
-    pub outcomes: &'a BTreeMap<String, Outcome>,
+    /// Every candidate's outcome, with no request open (only the round makes one).
+    pub outcomes: &'a AllSettled<Outcomes>,
     pub filter: &'a CategoryFilter,
     pub estimator: &'a Estimator,
 }
 
 /// Builds the report.
-pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
+pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     let mut entries = Vec::new();
     let mut cleared = Vec::new();
     let mut notes = Vec::new();
     let mut filtered = 0usize;
     let moves = moves_of(input);
     let inbound = find_inbound(input.root, &input.scan.shortlist, &moves);
-    for (path, outcome) in input.outcomes {
+    for (path, outcome) in input.outcomes.get() {
         match outcome {
             Outcome::Accepted { answer, .. } if answer.verdict == Verdict::Clear => {
                 cleared.push(path.clone())
@@ -64,10 +65,10 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
             Outcome::Dropped { request_id, violations } => notes.push(Note {
                 kind: NoteKind::AnswerDropped,
                 path: Some(path.clone()),
-                request_id: Some(request_id.clone()),
+                request_id: Some(request_id.to_string()),
                 message: format!(
                     "the classify_file answer failed validation {} times and was dropped: {}",
-                    super::plan::MAX_REASKS + 1,
+                    MAX_REASKS + 1,
                     violations.join("; ")
                 ),
             }),
@@ -128,7 +129,7 @@ pub fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
 /// Every move a kept proposal makes.
 fn moves_of<'a>(input: &FinalizeInput<'a>) -> Vec<Move<'a>> {
     let mut moves = Vec::new();
-    for (path, outcome) in input.outcomes {
+    for (path, outcome) in input.outcomes.get() {
         let Outcome::Accepted { answer, .. } = outcome else { continue };
         for p in answer.entries.iter().filter(|p| input.filter.keeps(&p.category)) {
             let edit = p.exact_edit.as_ref().filter(|e| e.kind == EditKind::MoveToArchive);

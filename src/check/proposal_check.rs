@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use super::candidates::Candidate;
-use super::dest_rules::{collision, dest_problem};
-use super::file_view::FileView;
+use crate::dest_rules::{collision, dest_problem};
+use crate::file_view::FileView;
 use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
 use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
@@ -17,7 +17,7 @@ use crate::scan::markdown::normalize_block;
 /// Every violation in `answer` for `candidate` (whose current bytes are `file`).
 /// `claimed` maps each `dest_path` other files' accepted answers move a doc to, to that
 /// doc: a destination is unique per op.
-pub fn check_answer(
+pub(crate) fn check_answer(
     root: &Path,
     candidate: &Candidate,
     file: &FileView,
@@ -208,7 +208,7 @@ fn reads_as_one_value(value: &str) -> bool {
 }
 
 /// The `dest_path` of a proposal's `move-to-archive`, if it is one.
-pub fn move_destination(p: &Proposal) -> Option<&str> {
+pub(crate) fn move_destination(p: &Proposal) -> Option<&str> {
     let edit = p.exact_edit.as_ref().filter(|e| e.kind == EditKind::MoveToArchive)?;
     edit.dest_path.as_deref()
 }

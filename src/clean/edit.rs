@@ -15,8 +15,8 @@ use super::locate::Located;
 use super::splice::{
     encoding_problem, replace_in_span, replace_with_line, replace_with_text, splice,
 };
-use crate::check::FileView;
 use crate::error::{Error, Result};
+use crate::file_view::FileView;
 use crate::fsio::DOC_MAX_BYTES;
 use crate::quote::quote_name;
 use crate::report::{Anchor, EditKind};
@@ -24,7 +24,7 @@ use crate::scan::resolve::{parent_dir, relative_path};
 
 /// One file's bytes before and after (`None` = absent).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Change {
+pub(crate) struct Change {
     pub path: String,
     pub before: Option<Vec<u8>>,
     pub after: Option<Vec<u8>>,
@@ -32,7 +32,7 @@ pub struct Change {
 
 /// The changes of a clean, and the entries that could not be applied with why.
 #[derive(Debug, Default)]
-pub struct Changes {
+pub(crate) struct Changes {
     pub changes: Vec<Change>,
     pub applied: Vec<String>,
     pub skipped: Vec<(String, String)>,
@@ -43,7 +43,7 @@ pub struct Changes {
 
 /// Plans every located entry; `rewrites` holds the agent's replacement text for each
 /// generative entry, by entry id.
-pub fn plan_changes(
+pub(crate) fn plan_changes(
     root: &Path,
     located: Vec<Located>,
     rewrites: &HashMap<String, String>,

@@ -12,7 +12,7 @@ use crate::rel_path::tree_path_problem;
 /// The absolute path of root-relative `rel`, refused when it could escape the root. Any
 /// name passes (`tree_path_problem`): a proposed destination was held to the stricter
 /// `confinement_problem` when its answer and the report were checked.
-pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
+pub(crate) fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
     let shown = quote_name(rel);
     if let Some(problem) = tree_path_problem(rel) {
         return Err(Error::usage(format!("refusing to write {shown}: {problem}")));
@@ -36,7 +36,7 @@ pub fn confined(root: &Path, rel: &str) -> Result<PathBuf> {
 }
 
 /// The folders that do not exist yet and would be created to write `paths`, deepest first.
-pub fn missing_dirs<'a>(root: &Path, paths: impl Iterator<Item = &'a str>) -> Vec<String> {
+pub(crate) fn missing_dirs<'a>(root: &Path, paths: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for rel in paths {
         let mut dir = rel;
@@ -54,7 +54,7 @@ pub fn missing_dirs<'a>(root: &Path, paths: impl Iterator<Item = &'a str>) -> Ve
 
 /// Removes each of `dirs` (deepest first) that is an empty folder now; a folder that holds
 /// anything, or is gone, or is not a real folder, is left as it is.
-pub fn remove_empty_dirs(root: &Path, dirs: &[String]) -> Result<()> {
+pub(crate) fn remove_empty_dirs(root: &Path, dirs: &[String]) -> Result<()> {
     for rel in dirs {
         let target = confined(root, rel)?;
         let is_dir = target.symlink_metadata().is_ok_and(|m| m.is_dir());
@@ -69,7 +69,7 @@ pub fn remove_empty_dirs(root: &Path, dirs: &[String]) -> Result<()> {
 
 /// The file's current bytes, `None` when absent. Read through `fsio::read_confined`: a
 /// FIFO, a device or a link out of the root is refused (exit 5), never read.
-pub fn current(root: &Path, rel: &str) -> Result<Option<Vec<u8>>> {
+pub(crate) fn current(root: &Path, rel: &str) -> Result<Option<Vec<u8>>> {
     match crate::fsio::read_confined(root, rel, crate::fsio::DOC_MAX_BYTES) {
         Ok(b) => Ok(Some(b)),
         Err(e) if e.is_not_found() => Ok(None),
@@ -87,7 +87,12 @@ const DEFAULT_DOC_MODE: u32 = 0o644;
 
 /// Makes `rel` hold `bytes`, or removes it for `None`. An existing file keeps its mode
 /// and owner; a new one gets `new_mode`.
-pub fn put(root: &Path, rel: &str, bytes: Option<&[u8]>, new_mode: Option<u32>) -> Result<()> {
+pub(crate) fn put(
+    root: &Path,
+    rel: &str,
+    bytes: Option<&[u8]>,
+    new_mode: Option<u32>,
+) -> Result<()> {
     let target = confined(root, rel)?;
     match bytes {
         Some(b) => {

@@ -6,13 +6,13 @@
 //! copied as it is.
 
 use super::splice::{line_ending, terminator};
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::scan::markdown::Frontmatter;
 
 /// Sets `key: value` in the frontmatter, re-read now: rewrites the key's line when it
 /// exists (never adding a second one), adds it before the closing `---` otherwise, and
 /// adds a block after the byte-order mark when there is none.
-pub fn set_frontmatter(view: &FileView, key: &str, value: &str) -> Vec<u8> {
+pub(crate) fn set_frontmatter(view: &FileView, key: &str, value: &str) -> Vec<u8> {
     let bytes = view.bytes();
     let (bom, body) = bytes.split_at(view.bom_len());
     let new_line = format!("{key}: {value}");

@@ -12,11 +12,11 @@ use std::path::Path;
 
 use super::edit::{plan_changes, Change, Changes};
 use super::files::current;
-use super::journal::Skipped;
 use super::locate::Located;
-use crate::check::dest_problem;
+use crate::dest_rules::dest_problem;
 use crate::error::Result;
 use crate::inbound::{difference, find_inbound, rewrite_file, rewrite_own_links, Move, Sites};
+use crate::op::Skipped;
 use crate::report::{EditKind, Entry};
 
 /// The source and destination of a move entry.
@@ -27,7 +27,7 @@ fn move_of(entry: &Entry) -> Option<Move<'_>> {
 
 /// Keeps the located entries whose moves still apply; the rest go to `stale` with why.
 /// `docs` are the report's shortlist (the docs searched for links).
-pub fn guard_moves(
+pub(crate) fn guard_moves(
     root: &Path,
     docs: &[String],
     located: Vec<Located>,
@@ -65,7 +65,7 @@ pub fn guard_moves(
 
 /// The changes of `located` (see `plan_changes`) with every applied move's own links and
 /// inbound references rewritten. Two moves to one destination are skipped first.
-pub fn plan_with_inbound(
+pub(crate) fn plan_with_inbound(
     root: &Path,
     located: Vec<Located>,
     rewrites: &HashMap<String, String>,
@@ -189,7 +189,7 @@ fn drop_conflicts(located: Vec<Located>) -> (Vec<Located>, Vec<(String, String)>
             kept.push(l);
             continue;
         };
-        match crate::check::dest_collision(&claimed, m.source, m.dest) {
+        match crate::dest_rules::collision(&claimed, m.source, m.dest) {
             Some(clash) => {
                 dropped.push((l.entry.id.clone(), format!("{clash}; run `dochygiene check` again")))
             }

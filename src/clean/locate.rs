@@ -7,21 +7,21 @@
 
 use std::path::Path;
 
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::hash::sha256_hex;
 use crate::quote::quote_name;
 use crate::report::{Anchor, Entry};
 
 /// Where an entry applies now.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Located {
+pub(crate) struct Located {
     pub entry: Entry,
     /// The anchor at its current place (anchor kinds only).
     pub anchor: Option<Anchor>,
 }
 
 /// Finds where `entry` applies in the file as it is now, or says why it is stale.
-pub fn locate(root: &Path, entry: &Entry) -> Result<Located, String> {
+pub(crate) fn locate(root: &Path, entry: &Entry) -> Result<Located, String> {
     let (anchor, expected, file_sha256) = match (&entry.exact_edit, &entry.guard) {
         (Some(e), _) => (e.anchor, e.expected_sha256.as_deref(), e.file_sha256.as_str()),
         (None, Some(g)) => {

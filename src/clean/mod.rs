@@ -1,16 +1,20 @@
 //! `clean`, `sweep`'s clean half and `undo` (SPEC section 9): apply report entries under
-//! content guards, journaled first, reversible.
+//! content guards, journaled first, reversible. Never imports `check/`; returns outcomes
+//! (`CleanStep`, `Applied`, `Undone`) that `commands/` prints.
 
-mod driver;
+mod apply;
 mod edit;
 mod files;
 mod frontmatter_edit;
 mod inbound;
-mod journal;
 mod locate;
+mod preview;
 mod rewrite;
+mod select;
 mod splice;
+mod undo;
 
-pub use driver::{clean, resume_clean, sweep_clean, undo, Selection};
-pub use journal::Journal;
-pub use rewrite::REWRITE;
+pub(crate) use apply::{applied_of, clean, resume, sweep_apply, Applied, CleanStep};
+pub(crate) use preview::Preview;
+pub(crate) use select::Selection;
+pub(crate) use undo::{undo, Undone};

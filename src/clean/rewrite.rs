@@ -1,34 +1,83 @@
 //! The rewrite half of a clean with generative entries: ask `rewrite_span` of an agent
-//! through the same exit-7 handshake as check (batches in phase `rewrite`), then apply
-//! the replacements under the entries' guards.
+//! through the same handshake round as check (batches in phase `rewrite`), with the
+//! same chain — an answer that breaks the rules is asked again with its violations, at
+//! most twice, then dropped (the entry is skipped, with the violations in the journal)
+//! — then apply the replacements under the entries' guards.
 
 use std::collections::HashMap;
 
-use serde_json::json;
+use serde_json::{json, Value};
 
-use super::driver::{apply_in_op, locate_all, op_entries, CleanCtx};
+use super::apply::{apply_in_op, ApplyPlan, CleanStep};
+use super::select::{locate_all, op_entries};
 use super::splice::encoding_problem;
-use crate::clock;
-use crate::error::Result;
-use crate::exit::Exit;
-use crate::fsio::write_atomic;
-use crate::op::{failpoint, OpRecord};
-use crate::protocol::{
-    batch_id, parse_responses, AnswerStore, Fixture, PendingFile, Request, RequestKind,
-    RewriteAnswer, StoredAnswer, SONNET_MEDIUM,
+use crate::error::{Error, Result};
+use crate::file_view::FileView;
+use crate::handshake::{
+    settle, Accepted, AnswerCheck, Ask, Planned, Round, Settled, Step, MAX_REASKS,
 };
+use crate::op::{OpDir, OpRecord, OpState, Skipped};
+use crate::project::Project;
+use crate::protocol::{BatchPhase, Fixture, Request, RequestKind, RewriteAnswer};
+use crate::state::Lock;
 
-/// The phase name rewrite batches are bound to.
-pub const REWRITE: &str = "rewrite";
+/// `rewrite_span`: one generative entry's guarded lines.
+struct RewriteCheck<'a> {
+    path: &'a str,
+    op: &'a str,
+}
 
-/// Asks for what is missing (exit 7) or applies everything (exit 0).
-pub fn advance(ctx: &CleanCtx<'_>, record: &mut OpRecord, next_iteration: u32) -> Result<Exit> {
-    let (report, chosen, skip_stale) = op_entries(ctx, record)?;
-    let (located, _) = locate_all(ctx.root, &report.shortlist, &chosen, skip_stale)?;
-    let mut requests = Vec::new();
+impl AnswerCheck for RewriteCheck<'_> {
+    type Answer = RewriteAnswer;
+    const KIND: RequestKind = RequestKind::RewriteSpan;
+
+    fn request(&self, inputs: Value, ask: Ask) -> Request {
+        let (start, end) = (&inputs["start_line"], &inputs["end_line"]);
+        let mut prompt = format!("Rewrite `{}` lines {start}-{end}: {}", self.path, self.op);
+        if ask.attempt > 0 {
+            prompt.push_str(&format!(" Attempt {}: fix the listed violations.", ask.attempt + 1));
+        }
+        Request::new(Self::KIND, prompt, inputs, ask.hints)
+    }
+
+    fn violations(&mut self, answer: &RewriteAnswer) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        if answer.summary.trim().is_empty() {
+            out.push("summary: say in one sentence what the rewrite changed".to_string());
+        }
+        if answer.replacement.contains('\0') {
+            out.push("replacement: must not contain a NUL character".to_string());
+        }
+        Ok(out)
+    }
+}
+
+/// The rewrites settled so far, by entry id, and the entries whose answers were dropped.
+#[derive(Default)]
+struct Rewrites {
+    by_entry: HashMap<String, String>,
+    dropped: Vec<Skipped>,
+}
+
+/// Asks for what is missing (exit 7) or applies everything.
+pub(super) fn advance(
+    project: &Project,
+    lock: &Lock,
+    op: &OpDir,
+    record: &mut OpRecord,
+    next_iteration: u32,
+) -> Result<CleanStep> {
+    let OpState::Clean { args, .. } = &record.state else {
+        return Err(Error::Internal(format!("op {} is not a clean op", record.op_id)));
+    };
+    let args = args.clone();
+    let (report, chosen) = op_entries(&project.state, record, &args)?;
+    let (located, _) = locate_all(&project.root, &report.shortlist, &chosen, args.skip_stale)?;
+    // Each generative entry's request inputs, from the file as it is now.
+    let mut asks = Vec::new();
     for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
         let a = l.anchor.expect("generative entries are located by their guard");
-        let view = crate::check::FileView::read(&ctx.root.join(&l.entry.path))?;
+        let view = FileView::read(&project.root.join(&l.entry.path))?;
         if encoding_problem(&l.entry.path, &view, "", Some(a)).is_some() {
             continue; // never shown mangled to an agent; the apply skips it with the reason
         }
@@ -41,81 +90,59 @@ pub fn advance(ctx: &CleanCtx<'_>, record: &mut OpRecord, next_iteration: u32) -
             "op": l.entry.op,
             "why": l.entry.why,
         });
-        let prompt = format!("Rewrite `{}` lines {a}: {}", l.entry.path, l.entry.op);
-        requests.push((
-            l.entry.id.clone(),
-            Request::new(RequestKind::RewriteSpan, prompt, inputs, SONNET_MEDIUM),
-        ));
+        asks.push((l.entry.clone(), inputs));
     }
-    let mut answers = AnswerStore::read(&ctx.op.answers_json())?;
-    if let Some(fixture) = Fixture::from_flag_or_env(None)? {
-        if fixture.answer_into(requests.iter().map(|(_, r)| r), &mut answers)? > 0 {
-            answers.write(&ctx.op.answers_json())?;
-        }
-    }
-    let mut rewrites = HashMap::new();
-    let mut open = Vec::new();
-    for (entry_id, request) in requests {
-        let answer = answers
-            .get(&request.request_id)
-            .and_then(|a| serde::Deserialize::deserialize(&a.response).ok())
-            .filter(|a: &RewriteAnswer| !a.summary.trim().is_empty());
-        match answer {
-            Some(a) => {
-                rewrites.insert(entry_id, a.replacement);
+    let fixture = Fixture::from_flag_or_env(None)?;
+    let round = Round { op, lock, phase: BatchPhase::Rewrite, fixture: fixture.as_ref() };
+    let answers_path = op.answers_json();
+    let step = round.advance(record, next_iteration, |answers| {
+        let mut open = Vec::new();
+        let mut settled = Rewrites::default();
+        for (entry, inputs) in &asks {
+            let mut check = RewriteCheck { path: &entry.path, op: &entry.op };
+            match settle(&mut check, inputs.clone(), answers, &answers_path)? {
+                Settled::Open(request) => open.push(request),
+                Settled::Accepted { answer, .. } => {
+                    settled.by_entry.insert(entry.id.clone(), answer.replacement);
+                }
+                Settled::Dropped { violations, .. } => settled.dropped.push(Skipped {
+                    id: entry.id.clone(),
+                    reason: format!(
+                        "the rewrite_span answer failed validation {} times and was dropped: {}",
+                        MAX_REASKS + 1,
+                        violations.join("; ")
+                    ),
+                }),
             }
-            None => open.push(request),
+        }
+        Ok(Planned { open, settled })
+    })?;
+    match step {
+        Step::Asked(asked) => Ok(CleanStep::Asked(asked)),
+        Step::Settled(rewrites) => {
+            let Rewrites { by_entry, dropped } = rewrites.get();
+            let plan = ApplyPlan { report: &report, chosen: &chosen, skip_stale: args.skip_stale };
+            apply_in_op(project, lock, op, record, &plan, by_entry, dropped.clone())
+                .map(CleanStep::Applied)
         }
     }
-    if open.is_empty() {
-        return apply_in_op(ctx, record, &report, &chosen, skip_stale, &rewrites);
-    }
-    if next_iteration > record.iteration {
-        record.iteration = next_iteration;
-        record.write(&ctx.op.op_json())?;
-    }
-    let batch = batch_id(&record.op_id, REWRITE, record.iteration);
-    let pending = PendingFile::new(
-        &record.op_id,
-        REWRITE,
-        record.iteration,
-        clock::format(clock::now()?),
-        &ctx.op.responses(&batch),
-        open,
-    );
-    let path = ctx.op.pending(&batch);
-    write_atomic(&path, &pending.to_bytes())?;
-    failpoint::hit("pending-written");
-    crate::check::output::needs_answers(&path, &pending, ctx.root_flag);
-    Ok(Exit::NeedsAnswers)
 }
 
 /// Reads the answers to the open rewrite batch and advances.
-pub fn resume(ctx: &CleanCtx<'_>, record: &mut OpRecord) -> Result<Exit> {
-    if record.iteration == 0 {
-        return advance(ctx, record, 1);
+pub(super) fn resume(
+    project: &Project,
+    lock: &Lock,
+    op: &OpDir,
+    record: &mut OpRecord,
+) -> Result<CleanStep> {
+    let fixture = Fixture::from_flag_or_env(None)?;
+    let round = Round { op, lock, phase: BatchPhase::Rewrite, fixture: fixture.as_ref() };
+    match round.accept(record)? {
+        Accepted::Advance { next } => advance(project, lock, op, record, next),
+        // Nobody answered yet: the same batch again (no new round).
+        Accepted::Waiting { .. } => {
+            let iteration = record.iteration;
+            advance(project, lock, op, record, iteration)
+        }
     }
-    let batch = batch_id(&record.op_id, REWRITE, record.iteration);
-    let pending_path = ctx.op.pending(&batch);
-    let responses_path = ctx.op.responses(&batch);
-    if !pending_path.exists() || !responses_path.exists() {
-        return advance(ctx, record, record.iteration);
-    }
-    let pending = PendingFile::read(&pending_path)?;
-    let text = ctx.op.responses_text(&batch)?;
-    let answered = parse_responses(&text, &responses_path, &pending)?;
-    let mut store = AnswerStore::read(&ctx.op.answers_json())?;
-    for a in answered {
-        store.insert(
-            a.request_id,
-            StoredAnswer {
-                kind: a.kind,
-                source: format!("responses-{batch}.json"),
-                response: a.response,
-            },
-        );
-    }
-    store.write(&ctx.op.answers_json())?;
-    let next = record.iteration + 1;
-    advance(ctx, record, next)
 }

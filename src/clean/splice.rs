@@ -5,12 +5,12 @@
 //! byte it had outside the span. Whether inserting some text into such a doc is
 //! acceptable at all is [`encoding_problem`]'s decision, made before any of these run.
 
-use crate::check::FileView;
+use crate::file_view::FileView;
 use crate::quote::quote_name;
 use crate::report::Anchor;
 
 /// The file with the lines of `a` replaced by `with`.
-pub fn splice(view: &FileView, a: Anchor, with: &[u8]) -> Vec<u8> {
+pub(crate) fn splice(view: &FileView, a: Anchor, with: &[u8]) -> Vec<u8> {
     let bytes = view.bytes();
     let range = view.span_range(a);
     let mut out = Vec::with_capacity(bytes.len() + with.len());
@@ -22,7 +22,7 @@ pub fn splice(view: &FileView, a: Anchor, with: &[u8]) -> Vec<u8> {
 
 /// The terminator of the first line of `bytes` that has one (`\r\n` or `\n`); `\n` when
 /// no line has one.
-pub fn line_ending(bytes: &[u8]) -> &'static [u8] {
+pub(crate) fn line_ending(bytes: &[u8]) -> &'static [u8] {
     match bytes.iter().position(|b| *b == b'\n') {
         Some(i) if i > 0 && bytes[i - 1] == b'\r' => b"\r\n",
         _ => b"\n",
@@ -30,7 +30,7 @@ pub fn line_ending(bytes: &[u8]) -> &'static [u8] {
 }
 
 /// `text` with every line break written as `eol`.
-pub fn with_line_endings(text: &str, eol: &[u8]) -> Vec<u8> {
+pub(crate) fn with_line_endings(text: &str, eol: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     for piece in text.split_inclusive('\n') {
         match piece.strip_suffix('\n') {
@@ -45,7 +45,7 @@ pub fn with_line_endings(text: &str, eol: &[u8]) -> Vec<u8> {
 }
 
 /// The terminator `line` ends with: `\r\n`, `\n`, or nothing (the file's last line).
-pub fn terminator(line: &[u8]) -> &[u8] {
+pub(crate) fn terminator(line: &[u8]) -> &[u8] {
     if line.ends_with(b"\r\n") {
         &line[line.len() - 2..]
     } else if line.ends_with(b"\n") {
@@ -62,7 +62,7 @@ fn is_blank(line: &[u8]) -> bool {
 /// The lines of `a` replaced by the one line `text`, keeping the span's leading and
 /// trailing blank lines as they are, so the line never joins the paragraph before or
 /// after it. The line ends as the span's last non-blank line did.
-pub fn replace_with_line(view: &FileView, a: Anchor, text: &str) -> Vec<u8> {
+pub(crate) fn replace_with_line(view: &FileView, a: Anchor, text: &str) -> Vec<u8> {
     let span = view.span(a);
     let lines: Vec<&[u8]> = span.split_inclusive(|b| *b == b'\n').collect();
     let lead = lines.iter().take_while(|l| is_blank(l)).count();
@@ -81,7 +81,7 @@ pub fn replace_with_line(view: &FileView, a: Anchor, text: &str) -> Vec<u8> {
 
 /// The lines of `a` replaced by an agent's `replacement`, written with the span's line
 /// endings and ending with a line break when the span did.
-pub fn replace_with_text(view: &FileView, a: Anchor, replacement: &str) -> Vec<u8> {
+pub(crate) fn replace_with_text(view: &FileView, a: Anchor, replacement: &str) -> Vec<u8> {
     let span = view.span(a);
     let mut with = with_line_endings(replacement, line_ending(span));
     let end = terminator(span);
@@ -94,7 +94,12 @@ pub fn replace_with_text(view: &FileView, a: Anchor, replacement: &str) -> Vec<u
 /// The lines of `a` with every occurrence of `needle` replaced by `with` (written with
 /// the span's line endings); `None` when `needle` is empty or not in the span. Every
 /// other byte of the span is kept.
-pub fn replace_in_span(view: &FileView, a: Anchor, needle: &str, with: &str) -> Option<Vec<u8>> {
+pub(crate) fn replace_in_span(
+    view: &FileView,
+    a: Anchor,
+    needle: &str,
+    with: &str,
+) -> Option<Vec<u8>> {
     let span = view.span(a);
     let needle = needle.as_bytes();
     if needle.is_empty() {
@@ -120,7 +125,7 @@ pub fn replace_in_span(view: &FileView, a: Anchor, needle: &str, with: &str) -> 
 /// keep the file in one encoding, if it would not. A UTF-8 file takes any text; a file
 /// in another encoding takes only ASCII, and only spans that are valid UTF-8 can be shown
 /// to an agent and rewritten.
-pub fn encoding_problem(
+pub(crate) fn encoding_problem(
     path: &str,
     view: &FileView,
     inserted: &str,

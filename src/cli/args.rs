@@ -1,9 +1,12 @@
 //! The command line as clap parses it. Only shapes live here; each command turns its
-//! args into validated settings before it does any work.
+//! args into validated settings before it does any work. Op ids are parsed here, once,
+//! into `OpId` (a clap value parser), so no command sees a string that could name a path.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::ids::OpId;
 
 /// Keeps a repository's Markdown documentation free of stale and bloated content.
 #[derive(Debug, Parser)]
@@ -78,8 +81,8 @@ pub struct CheckArgs {
     #[arg(long = "category", value_name = "CLASS|SUBTYPE")]
     pub categories: Vec<String>,
     /// Name the op instead of generating an id ([a-z0-9-]{1,64}).
-    #[arg(long, value_name = "ID")]
-    pub op_id: Option<String>,
+    #[arg(long, value_name = "ID", value_parser = OpId::parse_new)]
+    pub op_id: Option<OpId>,
     /// Answer requests from this file (as DOCHYGIENE_TIER2_FIXTURE does).
     #[arg(long, value_name = "FILE")]
     pub answers: Option<PathBuf>,
@@ -117,13 +120,13 @@ pub enum TierArg {
 #[derive(Debug, Args)]
 pub struct UndoArgs {
     /// The clean or sweep op to revert.
-    pub op_id: String,
+    pub op_id: OpId,
 }
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
     /// The op to resume (default: the one open op).
-    pub op_id: Option<String>,
+    pub op_id: Option<OpId>,
     /// Answer requests from this file (as DOCHYGIENE_TIER2_FIXTURE does).
     #[arg(long, value_name = "FILE")]
     pub answers: Option<PathBuf>,
@@ -132,7 +135,7 @@ pub struct ResumeArgs {
 #[derive(Debug, Args)]
 pub struct PendingArgs {
     /// The op whose open batch to print.
-    pub op_id: String,
+    pub op_id: OpId,
     /// Print a responses file to fill in instead of the requests.
     #[arg(long)]
     pub template: bool,
@@ -141,7 +144,7 @@ pub struct PendingArgs {
 #[derive(Debug, Args)]
 pub struct AnswerArgs {
     /// The op whose open batch the file answers.
-    pub op_id: String,
+    pub op_id: OpId,
     /// The responses file.
     pub file: PathBuf,
 }
@@ -157,12 +160,12 @@ pub enum OpsCommand {
     /// Show one op: its record and files.
     Show {
         /// The op id.
-        op_id: String,
+        op_id: OpId,
     },
     /// Close an open op without finishing it.
     Abort {
         /// The op id.
-        op_id: String,
+        op_id: OpId,
     },
     /// Remove finished and aborted ops (keeping the one behind the current report).
     Gc,

@@ -5,25 +5,23 @@
 //! is reported and left for the user to remove: nothing here enters or deletes through
 //! a link (`OpDir::remove` checks again before deleting).
 
-use std::path::Path;
-
 use serde_json::json;
 
 use crate::cli::OpsCommand;
 use crate::error::{Error, Result};
 use crate::exit::Exit;
-use crate::op::{self, CorruptOp, OpDir, Phase};
+use crate::ids::OpId;
+use crate::op::{self, CorruptOp, OpDir};
+use crate::project::Project;
 use crate::state::StateDir;
 use crate::{errln, outln};
 
-pub fn run(root: Option<&Path>, cmd: OpsCommand) -> Result<Exit> {
-    let root = crate::project_root::resolve(root)?;
-    let state = StateDir::locate(&root)?;
+pub(super) fn run(project: &Project, cmd: OpsCommand) -> Result<Exit> {
     match cmd {
-        OpsCommand::List { json } => list(&state, json),
-        OpsCommand::Show { op_id } => show(&state, &op_id),
-        OpsCommand::Abort { op_id } => abort(&state, &op_id),
-        OpsCommand::Gc => gc(&state),
+        OpsCommand::List { json } => list(&project.state, json),
+        OpsCommand::Show { op_id } => show(&project.state, &op_id),
+        OpsCommand::Abort { op_id } => abort(project, &op_id),
+        OpsCommand::Gc => gc(project),
     }
 }
 
@@ -31,7 +29,7 @@ fn list(state: &StateDir, as_json: bool) -> Result<Exit> {
     let ops = op::list(state)?;
     if as_json {
         let mut rows: Vec<(String, serde_json::Value)> =
-            ops.ops.iter().map(|o| (o.op_id.clone(), o.summary())).collect();
+            ops.ops.iter().map(|o| (o.op_id.to_string(), o.summary())).collect();
         rows.extend(ops.corrupt.iter().map(|c| (c.op_id.clone(), corrupt_row(c))));
         rows.sort_by(|a, b| a.0.cmp(&b.0));
         let rows: Vec<_> = rows.into_iter().map(|(_, row)| row).collect();
@@ -46,12 +44,12 @@ fn list(state: &StateDir, as_json: bool) -> Result<Exit> {
                 let line = format!(
                     "{}\t{}\t{}\tround {}\t{}",
                     o.op_id,
-                    o.command.as_str(),
-                    o.phase.as_str(),
+                    o.state.command().as_str(),
+                    o.state.phase().as_str(),
                     o.iteration,
                     o.created_at
                 );
-                (o.op_id.clone(), line)
+                (o.op_id.to_string(), line)
             })
             .collect();
         lines.extend(
@@ -71,12 +69,12 @@ fn list(state: &StateDir, as_json: bool) -> Result<Exit> {
 }
 
 /// The `ops list --json` (and `status --json`) row of a corrupt op.
-pub fn corrupt_row(c: &CorruptOp) -> serde_json::Value {
+pub(super) fn corrupt_row(c: &CorruptOp) -> serde_json::Value {
     json!({"op_id": c.op_id, "corrupt": c.problem})
 }
 
 /// What removes a corrupt op: `ops abort` for a folder, `rm` for a link.
-pub fn remedy(state: &StateDir, c: &CorruptOp) -> String {
+pub(super) fn remedy(state: &StateDir, c: &CorruptOp) -> String {
     if c.is_link {
         format!(
             "remove the link with `rm {}` (only the link goes, not what it points to)",
@@ -87,7 +85,7 @@ pub fn remedy(state: &StateDir, c: &CorruptOp) -> String {
     }
 }
 
-fn show(state: &StateDir, id: &str) -> Result<Exit> {
+fn show(state: &StateDir, id: &OpId) -> Result<Exit> {
     let dir = OpDir::new(state, id)?;
     let (record, corrupt) = match dir.record() {
         Ok(record) => (Some(record), None),
@@ -99,6 +97,7 @@ fn show(state: &StateDir, id: &str) -> Result<Exit> {
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
         .collect();
     files.sort();
+    let record = record.map(|r| r.shown());
     let mut out = json!({"op": record, "folder": dir.path().display().to_string(), "files": files});
     if let Some(problem) = &corrupt {
         out["corrupt"] = json!(problem);
@@ -108,8 +107,9 @@ fn show(state: &StateDir, id: &str) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
-fn abort(state: &StateDir, id: &str) -> Result<Exit> {
-    let lock = state.lock()?;
+fn abort(project: &Project, id: &OpId) -> Result<Exit> {
+    let state = &project.state;
+    let lock = project.lock()?;
     let dir = OpDir::new(state, id)?;
     let mut record = match dir.record() {
         Ok(record) => record,
@@ -122,21 +122,25 @@ fn abort(state: &StateDir, id: &str) -> Result<Exit> {
         }
         Err(other) => return Err(other),
     };
-    if !record.phase.is_open() {
-        return Err(Error::usage(format!("op {id} is {}, not open", record.phase.as_str())));
+    if !record.state.is_open() {
+        return Err(Error::usage(format!(
+            "op {id} is {}, not open",
+            record.state.phase().as_str()
+        )));
     }
-    record.phase = Phase::Aborted;
-    record.write(&dir.op_json())?;
+    record.state.set_aborted();
+    dir.write_record(&record, &lock)?;
     errln!("dochygiene: op {id} aborted; `dochygiene ops gc` removes its folder");
     Ok(Exit::Done)
 }
 
-fn gc(state: &StateDir) -> Result<Exit> {
+fn gc(project: &Project) -> Result<Exit> {
+    let state = &project.state;
     if !state.ops_dir().is_dir() {
         errln!("dochygiene: no ops to remove");
         return Ok(Exit::Done);
     }
-    let lock = state.lock()?;
+    let lock = project.lock()?;
     let current_report_op = crate::state::read_report_text(state)?
         .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
         .and_then(|v| v["op_id"].as_str().map(str::to_string));
@@ -146,11 +150,12 @@ fn gc(state: &StateDir) -> Result<Exit> {
     let finished = ops
         .ops
         .iter()
-        .filter(|r| !r.phase.is_open() && current_report_op.as_deref() != Some(r.op_id.as_str()));
-    let names = ops.unfinished.iter().chain(finished.map(|r| &r.op_id));
+        .filter(|r| !r.state.is_open() && current_report_op.as_deref() != Some(r.op_id.as_str()));
+    let unfinished = ops.unfinished.iter().filter_map(|name| OpId::parse(name).ok());
+    let names: Vec<OpId> = unfinished.chain(finished.map(|r| r.op_id.clone())).collect();
     for name in names {
-        OpDir::new(state, name)?.remove(&lock)?;
-        removed.push(name.clone());
+        OpDir::new(state, &name)?.remove(&lock)?;
+        removed.push(name.to_string());
     }
     for c in &ops.corrupt {
         if c.is_link {
@@ -166,7 +171,8 @@ fn gc(state: &StateDir) -> Result<Exit> {
             );
             continue;
         }
-        OpDir::new(state, &c.op_id)?.remove(&lock)?;
+        let Ok(id) = OpId::parse(&c.op_id) else { continue };
+        OpDir::new(state, &id)?.remove(&lock)?;
         removed.push(c.op_id.clone());
     }
     removed.sort();

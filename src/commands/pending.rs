@@ -1,18 +1,17 @@
 //! `dochygiene pending OP_ID [--template]`: prints the open batch, or a responses file
 //! with every request id and a `null` response to fill in (null = not answered yet).
 
-use std::path::Path;
-
 use serde_json::json;
 
 use super::open_batch::open_batch;
 use crate::cli::PendingArgs;
 use crate::error::Result;
 use crate::exit::Exit;
+use crate::project::Project;
 use crate::{errln, out, outln};
 
-pub fn run(root: Option<&Path>, args: &PendingArgs) -> Result<Exit> {
-    let (_state, _op, path, pending) = open_batch(root, &args.op_id)?;
+pub(super) fn run(project: &Project, args: &PendingArgs) -> Result<Exit> {
+    let (_op, path, pending) = open_batch(project, &args.op_id)?;
     if !args.template {
         let bytes = crate::fsio::read_state(&path, crate::fsio::STATE_MAX_BYTES)
             .unwrap_or_else(|_| pending.to_bytes());

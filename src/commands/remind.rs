@@ -12,10 +12,11 @@ use crate::cli::RemindArgs;
 use crate::clock;
 use crate::error::Result;
 use crate::exit::Exit;
-use crate::state::{StateDir, Timestamps};
+use crate::project::Project;
+use crate::state::Timestamps;
 use crate::{errln, outln};
 
-pub fn run(root_flag: Option<&Path>, args: &RemindArgs) -> Exit {
+pub(super) fn run(root_flag: Option<&Path>, args: &RemindArgs) -> Exit {
     if let Err(err) = remind(root_flag, args) {
         errln!("dochygiene remind: skipped ({err})");
     }
@@ -23,9 +24,8 @@ pub fn run(root_flag: Option<&Path>, args: &RemindArgs) -> Exit {
 }
 
 fn remind(root_flag: Option<&Path>, args: &RemindArgs) -> Result<()> {
-    let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root)?;
-    let ts = Timestamps::read(&state)?;
+    let project = Project::resolve(root_flag)?;
+    let ts = Timestamps::read(&project.state)?;
     let checked_before = ts.last_check.is_some();
     let now = clock::now()?;
     let age_days = match ts.last_check.as_deref().map(clock::parse) {
@@ -41,8 +41,7 @@ fn remind(root_flag: Option<&Path>, args: &RemindArgs) -> Result<()> {
     if !checked_before {
         return Ok(());
     }
-    let state = StateDir::ensure(&root)?;
-    let lock = state.lock()?;
-    Timestamps::update(&state, &lock, |t| t.last_reminded = Some(clock::format(now)))?;
+    let lock = project.lock()?;
+    Timestamps::update(&project.state, &lock, |t| t.last_reminded = Some(clock::format(now)))?;
     Ok(())
 }

@@ -12,8 +12,9 @@ use crate::error::{Error, Result};
 use crate::exit::Exit;
 use crate::scan::{self, render, ScanOptions};
 
-pub fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
-    let root = crate::project_root::resolve(root_flag)?;
+/// Resolves only the root (not the state folder: the scanner never touches it).
+pub(super) fn run(root_flag: Option<&Path>, args: &ScanArgs) -> Result<Exit> {
+    let root = crate::project::resolve_root(root_flag)?;
     let config = Config::load(&root)?;
     let opts = ScanOptions { scopes: args.scope.clone(), use_git: !args.no_git, config };
     let artifact = scan::scan(&root, &opts)?;

@@ -2,8 +2,6 @@
 //! corrupt op (with what removes it). Reads only: it never creates `.dochygiene/` or
 //! takes the lock.
 
-use std::path::Path;
-
 use serde_json::json;
 
 use crate::cli::StatusArgs;
@@ -13,15 +11,15 @@ use crate::exit::Exit;
 use crate::json::strict;
 use crate::op;
 use crate::outln;
-use crate::state::{StateDir, Timestamps};
+use crate::project::Project;
+use crate::state::Timestamps;
 
-pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
-    let root = crate::project_root::resolve(root_flag)?;
-    let state = StateDir::locate(&root)?;
-    let ts = Timestamps::read(&state)?;
+pub(super) fn run(project: &Project, args: &StatusArgs) -> Result<Exit> {
+    let (root, state) = (&project.root, &project.state);
+    let ts = Timestamps::read(state)?;
     let now = clock::now()?;
     let report_path = state.report_json_path();
-    let report = if let Some(text) = crate::state::read_report_text(&state)? {
+    let report = if let Some(text) = crate::state::read_report_text(state)? {
         let value = strict::parse(&text).ok();
         let generated_at =
             value.as_ref().and_then(|v| v["generated_at"].as_str()).map(str::to_string);
@@ -40,8 +38,8 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
     } else {
         None
     };
-    let listed = op::list(&state)?;
-    let open: Vec<_> = listed.ops.iter().filter(|o| o.phase.is_open()).collect();
+    let listed = op::list(state)?;
+    let open: Vec<_> = listed.ops.iter().filter(|o| o.state.is_open()).collect();
     if args.json {
         let ops: Vec<_> = open.iter().map(|o| o.summary()).collect();
         let corrupt: Vec<_> = listed.corrupt.iter().map(super::ops::corrupt_row).collect();
@@ -57,7 +55,7 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
         outln!("{}", serde_json::to_string_pretty(&out).expect("status serializes"));
         return Ok(Exit::Done);
     }
-    outln!("project root:  {}", crate::quote::quote_path(&root));
+    outln!("project root:  {}", crate::quote::quote_path(root));
     outln!("last check:    {}", ts.last_check.as_deref().unwrap_or("never"));
     outln!("last clean:    {}", ts.last_clean.as_deref().unwrap_or("never"));
     outln!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
@@ -80,21 +78,21 @@ pub fn run(root_flag: Option<&Path>, args: &StatusArgs) -> Result<Exit> {
             outln!(
                 "open op:       {} ({}, phase {}, round {}) — `dochygiene resume {}`",
                 o.op_id,
-                o.command.as_str(),
-                o.phase.as_str(),
+                o.state.command().as_str(),
+                o.state.phase().as_str(),
                 o.iteration,
                 o.op_id
             );
         }
     }
     for c in &listed.corrupt {
-        outln!("corrupt op:    {} ({}) — {}", c.op_id, c.problem, super::ops::remedy(&state, c));
+        outln!("corrupt op:    {} ({}) — {}", c.op_id, c.problem, super::ops::remedy(state, c));
     }
     Ok(Exit::Done)
 }
 
 /// "3 days ago", "5 hours ago", "just now".
-pub fn human_age(seconds: i64) -> String {
+fn human_age(seconds: i64) -> String {
     let s = seconds.max(0);
     match s {
         0..60 => "just now".into(),

@@ -7,7 +7,7 @@ use crate::json::strict;
 use crate::report::validate_text;
 use crate::{errln, outln};
 
-pub fn run(args: &ValidateArgs) -> Result<Exit> {
+pub(super) fn run(args: &ValidateArgs) -> Result<Exit> {
     let text = strict::read_limited(&args.file)?;
     let violations = validate_text(&text);
     if args.json {

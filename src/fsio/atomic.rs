@@ -17,13 +17,17 @@ use crate::error::{Error, Result};
 
 /// Replaces `path` with `bytes` atomically and durably, keeping an existing file's mode
 /// and owner; a new file is 0600.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with_mode(path, bytes, None)
 }
 
 /// [`write_atomic`], where a `path` that does not exist yet is created with `new_mode`
 /// (permission bits) when one is given.
-pub fn write_atomic_with_mode(path: &Path, bytes: &[u8], new_mode: Option<u32>) -> Result<()> {
+pub(crate) fn write_atomic_with_mode(
+    path: &Path,
+    bytes: &[u8],
+    new_mode: Option<u32>,
+) -> Result<()> {
     let tmp = temp_beside(path)?;
     take_metadata(tmp.as_file(), tmp.path(), path, new_mode)?;
     let tmp = fill(tmp, bytes)?;
@@ -33,7 +37,7 @@ pub fn write_atomic_with_mode(path: &Path, bytes: &[u8], new_mode: Option<u32>) 
 
 /// Writes `bytes` to a fresh temp file in `path`'s folder and syncs it, without renaming.
 /// The caller persists it (see [`write_atomic`]) or drops it, which deletes it.
-pub fn write_temp_beside(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+pub(crate) fn write_temp_beside(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     fill(temp_beside(path)?, bytes)
 }
 
@@ -102,13 +106,13 @@ fn take_metadata(
 }
 
 /// Renames `from` over `to` (same folder) and fsyncs the folder.
-pub fn rename_durable(from: &Path, to: &Path) -> Result<()> {
+pub(crate) fn rename_durable(from: &Path, to: &Path) -> Result<()> {
     fs_err::rename(from, to).map_err(|e| Error::io("rename into place", to, e))?;
     sync_parent(to)
 }
 
 /// Fsyncs the folder holding `path`, so a rename in it survives a power cut.
-pub fn sync_parent(path: &Path) -> Result<()> {
+pub(crate) fn sync_parent(path: &Path) -> Result<()> {
     let dir = parent_of(path);
     #[cfg(unix)]
     {

@@ -4,15 +4,15 @@
 mod atomic;
 mod read;
 
-pub use atomic::{
+pub(crate) use atomic::{
     rename_durable, sync_parent, write_atomic, write_atomic_with_mode, write_temp_beside,
 };
-pub use read::{read_confined, read_regular, read_state, read_walked, resolve_confined, ReadError};
+pub(crate) use read::{
+    read_confined, read_regular, read_state, read_walked, resolve_confined, ReadError,
+};
 
 /// The largest doc (Markdown file) the engine reads: 8 MiB. The scan skips a larger doc
 /// with a warning, so no entry ever names one.
-pub const DOC_MAX_BYTES: u64 = 8 * 1024 * 1024;
+pub(crate) const DOC_MAX_BYTES: u64 = 8 * 1024 * 1024;
 /// The largest state file the engine reads back (`scan.json` of a huge tree included).
-pub const STATE_MAX_BYTES: u64 = 1 << 30;
-/// The largest small project file read for facts (`dochygiene.toml`, manifests): 4 MiB.
-pub const SMALL_FILE_MAX_BYTES: u64 = 4 * 1024 * 1024;
+pub(crate) const STATE_MAX_BYTES: u64 = 1 << 30;

@@ -25,7 +25,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// Why a checked read refused or failed.
 #[derive(Debug, thiserror::Error)]
-pub enum ReadError {
+pub(crate) enum ReadError {
     /// A FIFO, a device, a socket or a folder.
     #[error("is not a regular file")]
     NotRegular,
@@ -44,13 +44,13 @@ pub enum ReadError {
 
 impl ReadError {
     /// Whether the file simply does not exist.
-    pub fn is_not_found(&self) -> bool {
+    pub(crate) fn is_not_found(&self) -> bool {
         matches!(self, ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
     }
 
     /// The error for a file a person handed the engine: I/O failures stay I/O errors
     /// (exit 3), a refusal is a usage error naming the file (exit 2).
-    pub fn at(self, path: &Path) -> crate::error::Error {
+    pub(crate) fn at(self, path: &Path) -> crate::error::Error {
         use crate::error::Error;
         match self {
             ReadError::Io(e) => Error::io("read", path, e),
@@ -63,24 +63,24 @@ impl ReadError {
 }
 
 /// Reads a file a person named, following symbolic links.
-pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     read_open(path, true, limit)
 }
 
 /// Reads a file in the engine's state folder without following a link in its name.
-pub fn read_state(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_state(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     read_open(path, false, limit)
 }
 
 /// Reads root-relative `rel` under `root`, refusing it when it (or a link on the way)
 /// leads out of the root.
-pub fn read_confined(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_confined(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
     let path = resolve_confined(root, rel)?;
     read_open(&path, false, limit)
 }
 
 /// Reads root-relative `rel`, a path the walk listed (see the module docs).
-pub fn read_walked(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_walked(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
     let rel_path = Path::new(rel);
     if rel_path.components().any(|c| !matches!(c, Component::Normal(_))) {
         return Err(ReadError::Outside);
@@ -91,7 +91,7 @@ pub fn read_walked(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadEr
 /// The canonical path of root-relative `rel` when it exists inside the root. A path that
 /// does not exist is `NotFound` only when the part of it that does exist is inside the
 /// root, so the answer never depends on what lies outside.
-pub fn resolve_confined(root: &Path, rel: &str) -> Result<PathBuf, ReadError> {
+pub(crate) fn resolve_confined(root: &Path, rel: &str) -> Result<PathBuf, ReadError> {
     let rel_path = Path::new(rel);
     if rel_path.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
         return Err(ReadError::Outside);

@@ -19,7 +19,11 @@ use crate::scan::resolve::parent_dir;
 
 /// Every reference to each of `moves`, by source; a doc nothing refers to is absent.
 /// `docs` are the scanned docs (the report's shortlist).
-pub fn find_inbound(root: &Path, docs: &[String], moves: &[Move<'_>]) -> BTreeMap<String, Inbound> {
+pub(crate) fn find_inbound(
+    root: &Path,
+    docs: &[String],
+    moves: &[Move<'_>],
+) -> BTreeMap<String, Inbound> {
     if moves.is_empty() {
         return BTreeMap::new();
     }
@@ -118,7 +122,7 @@ fn leaving_a_site(sites: &Sites, m: &Move<'_>, inbound: &mut Inbound) {
 
 /// `bytes` of referring file `path` with every reference to `moves` that can be rewritten
 /// byte for byte rewritten; every other byte kept.
-pub fn rewrite_file(sites: &Sites, path: &str, bytes: &[u8], moves: &[Move<'_>]) -> Vec<u8> {
+pub(crate) fn rewrite_file(sites: &Sites, path: &str, bytes: &[u8], moves: &[Move<'_>]) -> Vec<u8> {
     let found = if sites.is_config(path) {
         in_mkdocs(&Mkdocs::from_bytes(path, bytes), moves)
     } else {
@@ -149,7 +153,7 @@ pub fn rewrite_file(sites: &Sites, path: &str, bytes: &[u8], moves: &[Move<'_>])
 /// Why the references to `source` found now (`now`) are not the ones the report planned
 /// (`planned`), or `None`. Lines may move; the files, each file's rewrites in order, and
 /// the references that cannot be rewritten may not (one that went away is fine).
-pub fn difference(
+pub(crate) fn difference(
     source: &str,
     planned: Option<&Inbound>,
     now: Option<&Inbound>,

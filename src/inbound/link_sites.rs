@@ -13,7 +13,7 @@ use crate::scan::markdown::{html_refs, options, LineIndex};
 
 /// One link destination in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LinkSite {
+pub(crate) struct LinkSite {
     /// The destination's value (after Markdown unescaping).
     pub dest: String,
     /// Where exactly the value's bytes sit in the text, when they are there verbatim.
@@ -25,7 +25,7 @@ pub struct LinkSite {
 impl LinkSite {
     /// Where path part `written` of this destination (what `classify` split off: no
     /// `?query`, no `#fragment`) sits in `text`, when its bytes are there verbatim.
-    pub fn path_range(&self, text: &str, written: &str) -> Option<Range<usize>> {
+    pub(crate) fn path_range(&self, text: &str, written: &str) -> Option<Range<usize>> {
         let lead = self.dest.len() - self.dest.trim_start().len();
         let start = self.range.as_ref()?.start + lead;
         let range = start..start + written.len();
@@ -34,7 +34,7 @@ impl LinkSite {
 }
 
 /// Every link destination of `text` outside code, in source order.
-pub fn link_sites(text: &str) -> Vec<LinkSite> {
+pub(crate) fn link_sites(text: &str) -> Vec<LinkSite> {
     let lines = LineIndex::new(text);
     let mut out = Vec::new();
     let mut iter = Parser::new_ext(text, options()).into_offset_iter();

@@ -12,13 +12,13 @@ use crate::scan::markdown::LineIndex;
 use crate::scan::resolve::join;
 
 /// The most bytes of a site config parsed.
-pub const MAX_CONFIG_BYTES: usize = 1024 * 1024;
+pub(crate) const MAX_CONFIG_BYTES: usize = 1024 * 1024;
 /// The most YAML events read from one config.
 const MAX_EVENTS: usize = 200_000;
 
 /// One file path of the nav.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NavEntry {
+pub(crate) struct NavEntry {
     pub value: String,
     /// The value's bytes in the file, when they are there verbatim (plain or quoted
     /// without escapes).
@@ -28,7 +28,7 @@ pub struct NavEntry {
 
 /// What `mkdocs.yml` says about the docs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mkdocs {
+pub(crate) struct Mkdocs {
     /// Root-relative path of the config.
     pub path: String,
     /// Root-relative `docs_dir` (default `docs`).
@@ -40,7 +40,7 @@ pub struct Mkdocs {
 
 impl Mkdocs {
     /// Reads the config at root-relative `path` from its bytes.
-    pub fn from_bytes(path: &str, bytes: &[u8]) -> Mkdocs {
+    pub(crate) fn from_bytes(path: &str, bytes: &[u8]) -> Mkdocs {
         let text = String::from_utf8_lossy(bytes).into_owned();
         let mut site =
             Mkdocs { path: path.to_string(), docs_dir: "docs".into(), nav: Ok(Vec::new()), text };

@@ -13,7 +13,7 @@ mod refs;
 mod sites;
 mod target;
 
-pub use find::{difference, find_inbound, rewrite_file};
-pub use outbound::{plan_own_links, rewrite_own_links};
-pub use refs::Move;
-pub use sites::Sites;
+pub(crate) use find::{difference, find_inbound, rewrite_file};
+pub(crate) use outbound::{plan_own_links, rewrite_own_links};
+pub(crate) use refs::Move;
+pub(crate) use sites::Sites;

@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::scan::DEFAULT_EXCLUDED_DIRS;
 
 /// Root-relative paths of the files to search, sorted, minus `skip`.
-pub fn other_files(root: &Path, skip: &BTreeSet<String>) -> Vec<String> {
+pub(crate) fn other_files(root: &Path, skip: &BTreeSet<String>) -> Vec<String> {
     let mut builder = crate::scan::walk_builder(root);
     builder.filter_entry(|entry| {
         let is_dir = entry.file_type().is_some_and(|t| t.is_dir());

@@ -34,7 +34,7 @@ struct Rewrite {
 /// the move were applied alone, and every link that cannot be rewritten whether or not
 /// its target is moved too by one of `moves` (so the tier holds for any clean that
 /// applies the entry). `None` when no link needs a new path.
-pub fn plan_own_links(mv: Move<'_>, bytes: &[u8], moves: &[Move<'_>]) -> Option<Outbound> {
+pub(crate) fn plan_own_links(mv: Move<'_>, bytes: &[u8], moves: &[Move<'_>]) -> Option<Outbound> {
     let mut out = Outbound::default();
     for link in own_links(mv, bytes, &[]) {
         match link.what {
@@ -55,7 +55,11 @@ pub fn plan_own_links(mv: Move<'_>, bytes: &[u8], moves: &[Move<'_>]) -> Option<
 /// What clean writes at the doc's destination: `bytes` (the doc as this clean's other
 /// edits left it) with every own link rewritten for the moves that apply (`moves`), every
 /// other byte kept; and why each link that needs a new path but cannot get one stays.
-pub fn rewrite_own_links(mv: Move<'_>, bytes: &[u8], moves: &[Move<'_>]) -> (Vec<u8>, Vec<String>) {
+pub(crate) fn rewrite_own_links(
+    mv: Move<'_>,
+    bytes: &[u8],
+    moves: &[Move<'_>],
+) -> (Vec<u8>, Vec<String>) {
     let mut out = Vec::with_capacity(bytes.len());
     let mut reasons = Vec::new();
     let mut at = 0;

@@ -7,11 +7,11 @@
 use std::path::Path;
 
 /// The most bytes read from one file.
-pub const MAX_FILE_BYTES: u64 = crate::fsio::DOC_MAX_BYTES;
+pub(crate) const MAX_FILE_BYTES: u64 = crate::fsio::DOC_MAX_BYTES;
 
 /// The bytes of root-relative `rel`, or `None` (absent, not a regular file, leading out
 /// of the root, over `MAX_FILE_BYTES`, unreadable).
-pub fn read_capped(root: &Path, rel: &str) -> Option<Vec<u8>> {
+pub(crate) fn read_capped(root: &Path, rel: &str) -> Option<Vec<u8>> {
     crate::fsio::read_confined(root, rel, MAX_FILE_BYTES).ok()
 }
 

@@ -14,14 +14,14 @@ use crate::scan::resolve::{classify, join, parent_dir, LinkTarget};
 
 /// A doc that moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Move<'a> {
+pub(crate) struct Move<'a> {
     pub source: &'a str,
     pub dest: &'a str,
 }
 
 /// One reference to `moves[target]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub(crate) struct Found {
     /// Index into the moves.
     pub target: usize,
     pub line: u32,
@@ -30,7 +30,7 @@ pub struct Found {
 
 /// What can be done with a reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum What {
+pub(crate) enum What {
     /// Replace the bytes at `range` (`from`) with `to`.
     Rewrite { range: Range<usize>, from: String, to: String },
     /// It cannot be rewritten byte for byte, because `reason`.
@@ -44,7 +44,7 @@ fn unrewritable(target: usize, line: u32, reason: String) -> Found {
 /// The references in Markdown doc `path` (its bytes `bytes`). A doc's links to itself are
 /// its own business (they move with it); a link to the folder of a moved `README.md` or
 /// `index.md` shows that doc, but pointing it elsewhere is a person's choice.
-pub fn in_markdown(path: &str, bytes: &[u8], moves: &[Move<'_>]) -> Vec<Found> {
+pub(crate) fn in_markdown(path: &str, bytes: &[u8], moves: &[Move<'_>]) -> Vec<Found> {
     let base = parent_dir(path);
     let utf8 = std::str::from_utf8(bytes).is_ok();
     let text = String::from_utf8_lossy(bytes);
@@ -102,7 +102,7 @@ fn shown_by_folder(doc: &str) -> Option<&str> {
 
 /// The nav entries of a mkdocs config naming a moved doc. A config that does not parse
 /// cannot be rewritten; if it mentions the doc, that is a reference to flag.
-pub fn in_mkdocs(site: &Mkdocs, moves: &[Move<'_>]) -> Vec<Found> {
+pub(crate) fn in_mkdocs(site: &Mkdocs, moves: &[Move<'_>]) -> Vec<Found> {
     let mut out = Vec::new();
     let nav = match &site.nav {
         Ok(nav) => nav,
@@ -150,7 +150,7 @@ pub fn in_mkdocs(site: &Mkdocs, moves: &[Move<'_>]) -> Vec<Found> {
 }
 
 /// A Docusaurus sidebar naming a moved doc by id (`'guide/old'`): JS/TS is not rewritten.
-pub fn in_sidebar(path: &str, text: &str, moves: &[Move<'_>]) -> Vec<Found> {
+pub(crate) fn in_sidebar(path: &str, text: &str, moves: &[Move<'_>]) -> Vec<Found> {
     let mut out = Vec::new();
     for (k, m) in moves.iter().enumerate() {
         let Some(id) = docusaurus_id(path, m.source) else { continue };
@@ -170,7 +170,7 @@ pub fn in_sidebar(path: &str, text: &str, moves: &[Move<'_>]) -> Vec<Found> {
 /// Paths naming a moved doc in any other text file (source, HTML, config, a Markdown file
 /// outside the scan): each is flagged, none rewritten. A path counts when it resolves to
 /// the doc from the file's folder or from the root.
-pub fn in_other_file(path: &str, text: &str, moves: &[Move<'_>]) -> Vec<Found> {
+pub(crate) fn in_other_file(path: &str, text: &str, moves: &[Move<'_>]) -> Vec<Found> {
     let is_path_char = |c: char| c.is_alphanumeric() || "._~/%+-".contains(c);
     let lines = LineIndex::new(text);
     let mut out: Vec<Found> = Vec::new();

@@ -11,7 +11,7 @@ use crate::scan::resolve::{join, parent_dir};
 
 /// An mdBook's layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MdBook {
+pub(crate) struct MdBook {
     /// `book.toml`.
     pub config: String,
     /// Root-relative `src` folder (default `src`).
@@ -23,7 +23,7 @@ pub struct MdBook {
 /// A folder a docs site builds from: a doc inside it that moves out of it leaves the
 /// site, so the site's links and nav to it cannot follow.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SiteDir {
+pub(crate) struct SiteDir {
     /// The config that says so (`mkdocs.yml`, `book.toml`).
     pub config: String,
     pub dir: String,
@@ -33,14 +33,14 @@ pub struct SiteDir {
 
 /// The docs sites of a project.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sites {
+pub(crate) struct Sites {
     pub mkdocs: Option<Mkdocs>,
     pub mdbook: Option<MdBook>,
 }
 
 impl Sites {
     /// Reads the configs at the root.
-    pub fn read(root: &Path) -> Sites {
+    pub(crate) fn read(root: &Path) -> Sites {
         let mkdocs = ["mkdocs.yml", "mkdocs.yaml"]
             .into_iter()
             .find_map(|rel| read_capped(root, rel).map(|bytes| Mkdocs::from_bytes(rel, &bytes)));
@@ -57,7 +57,7 @@ impl Sites {
     }
 
     /// The folders the sites build from (never one that leaves the root).
-    pub fn dirs(&self) -> Vec<SiteDir> {
+    pub(crate) fn dirs(&self) -> Vec<SiteDir> {
         let mut out = Vec::new();
         if let Some(m) = &self.mkdocs {
             out.push(SiteDir { config: m.path.clone(), dir: m.docs_dir.clone(), tool: "mkdocs" });
@@ -71,19 +71,19 @@ impl Sites {
 
     /// Whether root-relative `path` is a site config read here (its references are
     /// rewritten or judged by this module, never by the plain-text search).
-    pub fn is_config(&self, path: &str) -> bool {
+    pub(crate) fn is_config(&self, path: &str) -> bool {
         self.mkdocs.as_ref().is_some_and(|m| m.path == path)
     }
 }
 
 /// Whether root-relative `path` lies inside folder `dir` (`""` = the root).
-pub fn inside(dir: &str, path: &str) -> bool {
+pub(crate) fn inside(dir: &str, path: &str) -> bool {
     dir.is_empty() || path.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))
 }
 
 /// Whether `path` is a Docusaurus sidebar file (`sidebars.js`, `sidebars.ts`,
 /// `sidebars.json`…), which names docs by id.
-pub fn is_sidebar(path: &str) -> bool {
+pub(crate) fn is_sidebar(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let Some((stem, ext)) = name.rsplit_once('.') else { return false };
     stem.starts_with("sidebars")
@@ -92,7 +92,7 @@ pub fn is_sidebar(path: &str) -> bool {
 
 /// The Docusaurus id of `doc` for a sidebar at `sidebar`: its path inside the `docs`
 /// folder beside the sidebar, without the extension.
-pub fn docusaurus_id(sidebar: &str, doc: &str) -> Option<String> {
+pub(crate) fn docusaurus_id(sidebar: &str, doc: &str) -> Option<String> {
     let docs = join(parent_dir(sidebar), "docs");
     let rel = doc.strip_prefix(&docs)?.strip_prefix('/')?;
     let stem = rel.strip_suffix(".md").or_else(|| rel.strip_suffix(".mdx"))?;

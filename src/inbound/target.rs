@@ -7,7 +7,7 @@ use crate::scan::resolve::relative_path;
 
 /// How the reference is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     /// A Markdown or HTML link: a URL path.
     Url,
     /// A mkdocs nav entry: a plain file path in YAML.
@@ -17,7 +17,7 @@ pub enum Style {
 /// The path part that reaches `dest` (root-relative, a file or a folder) from folder
 /// `base`, in the style of `written` (the old path part); `None` when `style` cannot hold
 /// it verbatim.
-pub fn retarget(written: &str, base: &str, dest: &str, style: Style) -> Option<String> {
+pub(crate) fn retarget(written: &str, base: &str, dest: &str, style: Style) -> Option<String> {
     let mut path = if written.starts_with('/') {
         format!("/{dest}")
     } else {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 /// Serializes `value` canonically.
-pub fn to_canonical_string(value: &Value) -> String {
+pub(crate) fn to_canonical_string(value: &Value) -> String {
     let mut out = Vec::new();
     write(value, &mut out);
     String::from_utf8(out).expect("serde_json writes UTF-8")

@@ -1,5 +1,5 @@
 //! JSON helpers: strict reading of untrusted files and canonical serialization.
 
-pub mod canonical;
-pub mod state_file;
-pub mod strict;
+pub(crate) mod canonical;
+pub(crate) mod state_file;
+pub(crate) mod strict;

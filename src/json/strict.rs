@@ -13,13 +13,13 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Result};
 
 /// The largest JSON file accepted (16 MiB).
-pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
+pub(crate) const MAX_BYTES: u64 = 16 * 1024 * 1024;
 /// The deepest nesting accepted (objects and arrays).
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 
 /// Why a JSON text was refused, with its position when known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JsonError {
+pub(crate) struct JsonError {
     pub line: usize,
     pub column: usize,
     pub message: String,
@@ -36,7 +36,7 @@ impl fmt::Display for JsonError {
 }
 
 /// Parses `text` strictly into a `Value`.
-pub fn parse(text: &str) -> Result<Value, JsonError> {
+pub(crate) fn parse(text: &str) -> Result<Value, JsonError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let value = StrictSeed { depth: 0 }.deserialize(&mut de).map_err(to_json_error)?;
     de.end().map_err(to_json_error)?;
@@ -45,7 +45,7 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
 
 /// Reads `path` (refusing files over [`MAX_BYTES`]) and parses it strictly. Parse errors
 /// become usage errors naming the file, line and column.
-pub fn read_file(path: &Path) -> Result<Value> {
+pub(crate) fn read_file(path: &Path) -> Result<Value> {
     let text = read_limited(path)?;
     parse(&text).map_err(|e| {
         Error::usage(format!("invalid JSON in {}: {e}", crate::quote::quote_path(path)))
@@ -54,7 +54,7 @@ pub fn read_file(path: &Path) -> Result<Value> {
 
 /// Reads `path` as UTF-8 text through `fsio::read_regular`: only a regular file (a link
 /// to one is followed), at most [`MAX_BYTES`] counted on the read itself.
-pub fn read_limited(path: &Path) -> Result<String> {
+pub(crate) fn read_limited(path: &Path) -> Result<String> {
     let bytes = crate::fsio::read_regular(path, MAX_BYTES).map_err(|e| match e {
         crate::fsio::ReadError::TooLarge { limit } => Error::usage(format!(
             "{} is over the {limit} byte limit for JSON input",

@@ -2,7 +2,7 @@
 //! `.<target name>.<6 letters or digits>.tmp` in its target's folder; a SIGKILL between
 //! creating and renaming it leaves it there for good.
 //!
-//! Whenever the lock is taken (`StateDir::lock`), names of exactly that shape are
+//! Whenever the lock is taken (`Project::lock`), names of exactly that shape are
 //! removed from the engine's own folders (`.dochygiene/`, each op folder and its
 //! `trash/`) and, beside docs, only for the names of files a clean op journaled (the only
 //! docs the engine ever writes). A user's file of another shape, or beside a doc the
@@ -11,17 +11,17 @@
 
 use std::path::Path;
 
-use crate::state::StateDir;
+use crate::state::{Lock, StateDir};
 
 /// Removes the engine's leftover temp files; see the module docs.
-pub fn remove_leftover_temp_files(state: &StateDir) {
+pub(crate) fn remove_leftover_temp_files(state: &StateDir, _lock: &Lock) {
     sweep(state.dir(), None);
     let Ok(ops) = super::list(state) else { return };
     for record in &ops.ops {
         let Ok(dir) = super::OpDir::new(state, &record.op_id) else { continue };
         sweep(dir.path(), None);
         sweep(&dir.path().join("trash"), None);
-        let Ok(journal) = crate::clean::Journal::read(dir.path()) else { continue };
+        let Ok(journal) = super::Journal::read(dir.path()) else { continue };
         for item in &journal.items {
             beside(state.root(), &item.path);
         }

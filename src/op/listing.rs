@@ -12,7 +12,7 @@ use crate::state::StateDir;
 
 /// An op folder whose record cannot be used.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CorruptOp {
+pub(crate) struct CorruptOp {
     /// The folder name.
     pub op_id: String,
     /// What is wrong, as a fragment ("is a symbolic link", the parse error).
@@ -25,7 +25,7 @@ pub struct CorruptOp {
 
 /// Every op folder, sorted by op id.
 #[derive(Clone, Debug, Default)]
-pub struct OpList {
+pub(crate) struct OpList {
     pub ops: Vec<OpRecord>,
     pub corrupt: Vec<CorruptOp>,
     /// Folders without `op.json`: a start killed before it finished.
@@ -33,7 +33,7 @@ pub struct OpList {
 }
 
 /// Lists the op folders.
-pub fn list(state: &StateDir) -> Result<OpList> {
+pub(crate) fn list(state: &StateDir) -> Result<OpList> {
     let dir = state.ops_dir();
     let mut out = OpList::default();
     if !dir.is_dir() {
@@ -52,7 +52,7 @@ pub fn list(state: &StateDir) -> Result<OpList> {
             });
             continue;
         }
-        if !kind.is_dir() || !super::op_id::is_valid_id(&name) {
+        if !kind.is_dir() || !crate::ids::is_valid_op_id(&name) {
             continue;
         }
         let path = entry.path();
@@ -68,7 +68,7 @@ pub fn list(state: &StateDir) -> Result<OpList> {
             has_journal,
         };
         match OpRecord::read(&path.join("op.json")) {
-            Ok(record) if record.op_id == name => out.ops.push(record),
+            Ok(record) if record.op_id == *name.as_str() => out.ops.push(record),
             Ok(record) => out.corrupt.push(corrupt(format!(
                 "its op.json names op {:?}, not the folder's",
                 record.op_id

@@ -6,51 +6,68 @@
 
 use std::path::{Path, PathBuf};
 
-use super::op_id::is_valid_id;
 use super::record::{OpCommand, OpRecord};
 use crate::error::{Error, Result};
+use crate::ids::{BatchId, OpId};
 use crate::state::{check_entry, Kind, Lock, StateDir};
 
 /// The folder of one op.
 #[derive(Clone, Debug)]
-pub struct OpDir {
-    id: String,
+pub(crate) struct OpDir {
+    id: OpId,
     path: PathBuf,
 }
 
 impl OpDir {
     /// The folder of op `id` (which may not exist).
-    pub fn new(state: &StateDir, id: &str) -> Result<OpDir> {
-        if !is_valid_id(id) {
-            return Err(Error::usage(format!("{id:?} is not an op id")));
-        }
-        let path = state.ops_dir().join(id);
+    pub(crate) fn new(state: &StateDir, id: &OpId) -> Result<OpDir> {
+        let path = state.ops_dir().join(id.as_str());
         check_entry(&path, Kind::Folder)?;
-        Ok(OpDir { id: id.to_string(), path })
+        Ok(OpDir { id: id.clone(), path })
     }
 
-    pub fn id(&self) -> &str {
-        &self.id
+    /// Creates the folder of a new op and writes its record (the caller holds the lock).
+    /// A folder without `op.json` is a start killed before it finished, never visible to
+    /// anything: it is started over. An op that exists is stale (exit 5).
+    pub(crate) fn create(state: &StateDir, record: &OpRecord, lock: &Lock) -> Result<OpDir> {
+        let op = OpDir::new(state, &record.op_id)?;
+        if op.exists() {
+            return Err(Error::stale(
+                format!("op {} already exists", record.op_id),
+                "pick another --op-id, or remove finished ops with `dochygiene ops gc`",
+            ));
+        }
+        if op.path().exists() {
+            op.remove(lock)?;
+        }
+        fs_err::create_dir_all(op.path()).map_err(|e| Error::io("create", op.path(), e))?;
+        Ok(op)
     }
-    pub fn path(&self) -> &Path {
+
+    /// Writes the op's record (the caller holds the lock).
+    pub(crate) fn write_record(&self, record: &OpRecord, lock: &Lock) -> Result<()> {
+        record.write(&self.op_json(), lock)
+    }
+
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
-    pub fn op_json(&self) -> PathBuf {
+    pub(crate) fn op_json(&self) -> PathBuf {
         self.path.join("op.json")
     }
-    pub fn scan_json(&self) -> PathBuf {
+    pub(crate) fn scan_json(&self) -> PathBuf {
         self.path.join("scan.json")
     }
-    pub fn candidates_json(&self) -> PathBuf {
+    pub(crate) fn candidates_json(&self) -> PathBuf {
         self.path.join("candidates.json")
     }
-    pub fn answers_json(&self) -> PathBuf {
+    pub(crate) fn answers_json(&self) -> PathBuf {
         self.path.join("answers.json")
     }
-    pub fn pending(&self, batch_id: &str) -> PathBuf {
+    pub(crate) fn pending(&self, batch_id: &BatchId) -> PathBuf {
         self.path.join(format!("pending-{batch_id}.json"))
     }
-    pub fn responses(&self, batch_id: &str) -> PathBuf {
+    pub(crate) fn responses(&self, batch_id: &BatchId) -> PathBuf {
         self.path.join(format!("responses-{batch_id}.json"))
     }
 
@@ -58,7 +75,7 @@ impl OpDir {
     /// door: a link there is never followed (even to a valid file), a FIFO or device
     /// never read, and the file is at most `json::strict::MAX_BYTES`. A refusal is a usage
     /// error (exit 2): nothing is consumed, and a regular file there fixes it.
-    pub fn responses_text(&self, batch_id: &str) -> Result<String> {
+    pub(crate) fn responses_text(&self, batch_id: &BatchId) -> Result<String> {
         let path = self.responses(batch_id);
         let limit = crate::json::strict::MAX_BYTES;
         let refused = |what: String| {
@@ -79,14 +96,14 @@ impl OpDir {
     }
 
     /// Whether the op was fully created (its `op.json` exists).
-    pub fn exists(&self) -> bool {
+    pub(crate) fn exists(&self) -> bool {
         std::fs::symlink_metadata(self.op_json()).is_ok()
     }
 
     /// Deletes the op's folder and everything in it, after checking once more that the
     /// folder is a real one (a link is refused, never followed) and the caller holds the
     /// lock. A folder that is already gone is fine.
-    pub fn remove(&self, _lock: &Lock) -> Result<()> {
+    pub(crate) fn remove(&self, _lock: &Lock) -> Result<()> {
         check_entry(&self.path, Kind::Folder)?;
         match fs_err::remove_dir_all(&self.path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -97,7 +114,7 @@ impl OpDir {
     }
 
     /// Reads the op's record.
-    pub fn record(&self) -> Result<OpRecord> {
+    pub(crate) fn record(&self) -> Result<OpRecord> {
         if !self.exists() {
             return Err(Error::usage_hint(
                 format!("there is no op {}", self.id),
@@ -109,16 +126,18 @@ impl OpDir {
 }
 
 /// Refuses to start a `command` op while another op of the same command is open.
-pub fn refuse_if_open(state: &StateDir, command: OpCommand) -> Result<()> {
-    if let Some(open) =
-        super::list(state)?.ops.into_iter().find(|o| o.command == command && o.phase.is_open())
+pub(crate) fn refuse_if_open(state: &StateDir, command: OpCommand) -> Result<()> {
+    if let Some(open) = super::list(state)?
+        .ops
+        .into_iter()
+        .find(|o| o.state.command() == command && o.state.is_open())
     {
         return Err(Error::stale(
             format!(
                 "op {} ({}) is still open, in phase {} round {}",
                 open.op_id,
                 command.as_str(),
-                open.phase.as_str(),
+                open.state.phase().as_str(),
                 open.iteration
             ),
             format!(
@@ -131,14 +150,14 @@ pub fn refuse_if_open(state: &StateDir, command: OpCommand) -> Result<()> {
 }
 
 /// The op a `resume` means: the named one, or the only open one.
-pub fn resolve_for_resume(state: &StateDir, id: Option<&str>) -> Result<(OpDir, OpRecord)> {
+pub(crate) fn resolve_for_resume(state: &StateDir, id: Option<&OpId>) -> Result<(OpDir, OpRecord)> {
     if let Some(id) = id {
         let dir = OpDir::new(state, id)?;
         let record = dir.record()?;
         return Ok((dir, record));
     }
     let open: Vec<OpRecord> =
-        super::list(state)?.ops.into_iter().filter(|o| o.phase.is_open()).collect();
+        super::list(state)?.ops.into_iter().filter(|o| o.state.is_open()).collect();
     match open.as_slice() {
         [] => Err(Error::usage_hint(
             "there is no open op to resume",
@@ -157,7 +176,7 @@ pub fn resolve_for_resume(state: &StateDir, id: Option<&str>) -> Result<(OpDir, 
 }
 
 /// Refuses to resume an op written by another tool version.
-pub fn refuse_other_version(record: &OpRecord) -> Result<()> {
+pub(crate) fn refuse_other_version(record: &OpRecord) -> Result<()> {
     if record.tool_version != crate::TOOL_VERSION {
         return Err(Error::stale(
             format!(

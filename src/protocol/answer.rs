@@ -13,7 +13,7 @@ use crate::scan::SignalName;
 /// The answer to a `classify_file` request.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ClassifyAnswer {
+pub(crate) struct ClassifyAnswer {
     /// `clear`: nothing to do. `entries`: one or more proposals.
     pub verdict: Verdict,
     /// The proposals, when the verdict is `entries`.
@@ -24,7 +24,7 @@ pub struct ClassifyAnswer {
 /// The classifier's verdict on a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Clear,
     Entries,
 }
@@ -32,7 +32,7 @@ pub enum Verdict {
 /// One proposed finding with its fix, before the engine finalizes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Proposal {
+pub(crate) struct Proposal {
     pub category: Category,
     /// Signal names copied verbatim from the request's `signals`.
     pub signals: Vec<SignalName>,
@@ -65,7 +65,7 @@ pub struct Proposal {
 /// engine computes the hashes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct EditSkeleton {
+pub(crate) struct EditSkeleton {
     pub kind: EditKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Anchor")]
@@ -94,7 +94,7 @@ crate::report::kind_table::impl_kind_fields!(EditSkeleton);
 
 impl ClassifyAnswer {
     /// The lowest proposal confidence, if any proposal exists.
-    pub fn min_confidence(&self) -> Option<f64> {
+    pub(crate) fn min_confidence(&self) -> Option<f64> {
         self.entries.iter().map(|p| p.confidence).reduce(f64::min)
     }
 }
@@ -102,7 +102,7 @@ impl ClassifyAnswer {
 /// The answer to a `rewrite_span` request: the new text for exactly the requested lines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RewriteAnswer {
+pub(crate) struct RewriteAnswer {
     /// The text that replaces the lines (whole lines; a final newline is kept if the
     /// original lines had one).
     pub replacement: String,

@@ -12,27 +12,27 @@ use super::answer::{ClassifyAnswer, RewriteAnswer};
 use super::kind::RequestKind;
 
 /// Proposals in one `classify_file` answer.
-pub const MAX_ENTRIES: usize = 200;
+pub(crate) const MAX_ENTRIES: usize = 200;
 /// `op` and `detail`: a sentence.
-pub const MAX_SENTENCE: usize = 1_000;
+pub(crate) const MAX_SENTENCE: usize = 1_000;
 /// `why`: a few sentences of reasoning.
-pub const MAX_WHY: usize = 4_000;
+pub(crate) const MAX_WHY: usize = 4_000;
 /// `exact_edit.match` and `exact_edit.replacement`: text within one span.
-pub const MAX_EDIT_TEXT: usize = 4_000;
+pub(crate) const MAX_EDIT_TEXT: usize = 4_000;
 /// `exact_edit.key`.
-pub const MAX_KEY: usize = 100;
+pub(crate) const MAX_KEY: usize = 100;
 /// `exact_edit.value`.
-pub const MAX_VALUE: usize = 1_000;
+pub(crate) const MAX_VALUE: usize = 1_000;
 /// `exact_edit.dest_path` and `exact_edit.canonical_ref` (PATH_MAX).
-pub const MAX_PATH: usize = 4_096;
+pub(crate) const MAX_PATH: usize = 4_096;
 /// `rewrite_span`'s `replacement`: the new text of the span.
-pub const MAX_REWRITE: usize = 1024 * 1024;
+pub(crate) const MAX_REWRITE: usize = 1024 * 1024;
 /// `rewrite_span`'s `summary`.
-pub const MAX_SUMMARY: usize = 1_000;
+pub(crate) const MAX_SUMMARY: usize = 1_000;
 
 /// The first field of `response` (an answer of `kind` that has its kind's shape) that is
 /// over its limit, as a sentence naming the field; `None` when all are within.
-pub fn over_limit(kind: RequestKind, response: &Value) -> Option<String> {
+pub(crate) fn over_limit(kind: RequestKind, response: &Value) -> Option<String> {
     match kind {
         RequestKind::ClassifyFile => {
             classify(&serde::Deserialize::deserialize(response).ok()?).into_iter().next()

@@ -11,28 +11,47 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::instructions::instructions_for;
-use super::kind::RequestKind;
 use super::request::Request;
 use crate::error::Result;
 use crate::hash::sha256_parts_hex;
+use crate::ids::{BatchId, OpId};
+use crate::names::serde_name;
+use crate::state::Lock;
 
 /// The protocol name written into every pending file.
-pub const PROTOCOL: &str = "dochygiene.tier2.v1";
+pub(crate) const PROTOCOL: &str = "dochygiene.tier2.v1";
+
+/// What a batch asks for: the phase its op is in. Part of the batch id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum BatchPhase {
+    /// A check or sweep op classifying its candidates (`classify_file`).
+    Classify,
+    /// A clean op asking for the rewrites of generative entries (`rewrite_span`).
+    Rewrite,
+}
+
+impl BatchPhase {
+    pub(crate) fn as_str(self) -> &'static str {
+        serde_name(&self)
+    }
+}
 
 /// The id of batch `iteration` of `phase` in op `op_id`.
-pub fn batch_id(op_id: &str, phase: &str, iteration: u32) -> String {
+pub(crate) fn batch_id(op_id: &OpId, phase: BatchPhase, iteration: u32) -> BatchId {
     let iteration = iteration.to_string();
-    sha256_parts_hex(&[op_id.as_bytes(), phase.as_bytes(), iteration.as_bytes()])[..12].to_string()
+    let parts = [op_id.as_str().as_bytes(), phase.as_str().as_bytes(), iteration.as_bytes()];
+    BatchId::new(sha256_parts_hex(&parts)[..12].to_string())
 }
 
 /// `pending-<batch>.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PendingFile {
+pub(crate) struct PendingFile {
     pub protocol: String,
-    pub op_id: String,
-    pub batch_id: String,
-    pub phase: String,
+    pub op_id: OpId,
+    pub batch_id: BatchId,
+    pub phase: BatchPhase,
     pub iteration: u32,
     pub created_at: String,
     /// Where the runner writes its answers (absolute).
@@ -46,9 +65,9 @@ pub struct PendingFile {
 
 impl PendingFile {
     /// Assembles a pending file for `requests`.
-    pub fn new(
-        op_id: &str,
-        phase: &str,
+    pub(crate) fn new(
+        op_id: &OpId,
+        phase: BatchPhase,
         iteration: u32,
         created_at: String,
         responses_path: &Path,
@@ -66,9 +85,9 @@ impl PendingFile {
         }
         PendingFile {
             protocol: PROTOCOL.to_string(),
-            op_id: op_id.to_string(),
+            op_id: op_id.clone(),
             batch_id: batch_id(op_id, phase, iteration),
-            phase: phase.to_string(),
+            phase,
             iteration,
             created_at,
             responses_path: responses_path.display().to_string(),
@@ -79,20 +98,20 @@ impl PendingFile {
     }
 
     /// Reads a pending file; one that does not parse is corrupt state.
-    pub fn read(path: &Path) -> Result<PendingFile> {
+    pub(crate) fn read(path: &Path) -> Result<PendingFile> {
         crate::json::state_file::read_state_file(path)
     }
 
+    /// Writes the pending file atomically (the caller holds the lock).
+    pub(crate) fn write(&self, path: &Path, _lock: &Lock) -> Result<()> {
+        crate::fsio::write_atomic(path, &self.to_bytes())
+    }
+
     /// The pretty JSON bytes written to disk.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut text = serde_json::to_string_pretty(self).expect("a pending file serializes");
         text.push('\n');
         text.into_bytes()
-    }
-
-    /// The kind of the open request `id`, if it is in this batch.
-    pub fn kind_of(&self, id: &str) -> Option<RequestKind> {
-        self.requests.iter().find(|r| r.request_id == id).map(|r| r.kind)
     }
 }
 
@@ -102,11 +121,15 @@ mod tests {
 
     #[test]
     fn batch_ids_differ_by_op_phase_and_iteration() {
-        let a = batch_id("check-1", "classify", 1);
-        assert_eq!(a.len(), 12);
-        assert_eq!(a, batch_id("check-1", "classify", 1));
-        assert_ne!(a, batch_id("check-1", "classify", 2));
-        assert_ne!(a, batch_id("check-2", "classify", 1));
-        assert_ne!(a, batch_id("check-1", "rewrite", 1));
+        let op = |id: &str| OpId::parse(id).unwrap();
+        let a = batch_id(&op("check-1"), BatchPhase::Classify, 1);
+        assert_eq!(a.as_str().len(), 12);
+        assert_eq!(a, batch_id(&op("check-1"), BatchPhase::Classify, 1));
+        assert_ne!(a, batch_id(&op("check-1"), BatchPhase::Classify, 2));
+        assert_ne!(a, batch_id(&op("check-2"), BatchPhase::Classify, 1));
+        assert_ne!(a, batch_id(&op("check-1"), BatchPhase::Rewrite, 1));
+        // The documented formula: sha256(op_id, 0x00, phase, 0x00, iteration).
+        let by_hand = crate::hash::sha256_hex(&[&b"check-1"[..], b"\x00classify\x001"].concat());
+        assert_eq!(a.as_str(), &by_hand[..12]);
     }
 }

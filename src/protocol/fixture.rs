@@ -19,11 +19,11 @@ use crate::error::{Error, Result};
 use crate::json::strict;
 
 /// The environment variable naming a fixture file.
-pub const FIXTURE_ENV: &str = "DOCHYGIENE_TIER2_FIXTURE";
+pub(crate) const FIXTURE_ENV: &str = "DOCHYGIENE_TIER2_FIXTURE";
 
 /// A loaded fixture.
 #[derive(Clone, Debug, Default)]
-pub struct Fixture {
+pub(crate) struct Fixture {
     path: PathBuf,
     by_id: BTreeMap<String, Value>,
     by_kind: BTreeMap<RequestKind, Value>,
@@ -38,7 +38,7 @@ struct Item {
 
 impl Fixture {
     /// The fixture named by `--answers` (first) or the environment, if any.
-    pub fn from_flag_or_env(flag: Option<&Path>) -> Result<Option<Fixture>> {
+    pub(crate) fn from_flag_or_env(flag: Option<&Path>) -> Result<Option<Fixture>> {
         let path = match flag {
             Some(p) => p.to_path_buf(),
             None => match std::env::var_os(FIXTURE_ENV) {
@@ -50,7 +50,7 @@ impl Fixture {
     }
 
     /// Loads a fixture file.
-    pub fn load(path: &Path) -> Result<Fixture> {
+    pub(crate) fn load(path: &Path) -> Result<Fixture> {
         let value = strict::read_file(path).map_err(|e| match e {
             Error::Io { source, .. } => Error::usage_hint(
                 format!(
@@ -97,14 +97,14 @@ impl Fixture {
     }
 
     /// The fixture's answer to `request`, if it has one.
-    pub fn answer(&self, request: &Request) -> Option<&Value> {
-        self.by_id.get(&request.request_id).or_else(|| self.by_kind.get(&request.kind))
+    pub(crate) fn answer(&self, request: &Request) -> Option<&Value> {
+        self.by_id.get(request.request_id.as_str()).or_else(|| self.by_kind.get(&request.kind))
     }
 
     /// Answers every request in `requests` the fixture has an answer for and `store`
     /// does not, after the same shape check a runner's answer gets. Returns how many
     /// were added; an answer of the wrong shape is a usage error naming its request.
-    pub fn answer_into<'a>(
+    pub(crate) fn answer_into<'a>(
         &self,
         requests: impl IntoIterator<Item = &'a Request>,
         store: &mut AnswerStore,
@@ -140,10 +140,6 @@ impl Fixture {
             added += 1;
         }
         Ok(added)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 }
 

@@ -69,7 +69,7 @@ The engine applies the replacement only if the lines are still exactly inputs.te
 ";
 
 /// The instructions for `kind`.
-pub fn instructions_for(kind: RequestKind) -> String {
+pub(crate) fn instructions_for(kind: RequestKind) -> String {
     match kind {
         RequestKind::RewriteSpan => REWRITE.to_string(),
         RequestKind::ClassifyFile => {

@@ -1,8 +1,9 @@
-//! The Tier 2 handshake protocol (SPEC section 6): requests with content ids, batches,
-//! pending and responses files, stored answers, the inline fixture, the answer types and
-//! the per-kind instructions. Nothing here decides what to ask; `check::plan` does.
+//! The Tier 2 handshake protocol (SPEC section 6), its vocabulary only: requests with
+//! content ids, batches and their phase, pending and responses files, stored answers,
+//! the inline fixture, the answer types and the per-kind instructions. Nothing here
+//! decides what to ask (the pipelines do) or runs a round (`handshake/` does).
 
-pub mod answer;
+pub(crate) mod answer;
 mod answer_limits;
 mod answers_store;
 mod batch;
@@ -14,11 +15,10 @@ mod responses;
 #[cfg(test)]
 mod test_inputs;
 
-pub use answer::{ClassifyAnswer, EditSkeleton, Proposal, RewriteAnswer, Verdict};
-pub use answers_store::{AnswerStore, StoredAnswer};
-pub use batch::{batch_id, PendingFile, PROTOCOL};
-pub use fixture::{Fixture, FIXTURE_ENV};
-pub use instructions::instructions_for;
-pub use kind::{Hints, RequestKind, OPUS_HIGH, SONNET_MEDIUM};
-pub use request::{request_id, Request};
-pub use responses::{check_shape, parse_responses, read_responses, Answered};
+pub(crate) use answer::{ClassifyAnswer, EditSkeleton, Proposal, RewriteAnswer, Verdict};
+pub(crate) use answers_store::{AnswerStore, StoredAnswer};
+pub(crate) use batch::{batch_id, BatchPhase, PendingFile};
+pub(crate) use fixture::Fixture;
+pub(crate) use kind::{Hints, RequestKind, OPUS_HIGH, SONNET_MEDIUM};
+pub(crate) use request::Request;
+pub(crate) use responses::parse_responses;

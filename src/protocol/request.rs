@@ -9,13 +9,14 @@ use serde_json::Value;
 
 use super::kind::{Hints, RequestKind};
 use crate::hash::sha256_parts_hex;
+use crate::ids::RequestId;
 use crate::json::canonical::to_canonical_string;
 
 /// One request in a pending batch.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Request {
-    pub request_id: String,
+pub(crate) struct Request {
+    pub request_id: RequestId,
     pub kind: RequestKind,
     /// The short question about this request's own file.
     pub prompt: String,
@@ -27,14 +28,16 @@ pub struct Request {
 }
 
 /// The id of a request of `kind` with `inputs`.
-pub fn request_id(kind: RequestKind, inputs: &Value) -> String {
+pub(crate) fn request_id(kind: RequestKind, inputs: &Value) -> RequestId {
     let canonical = to_canonical_string(inputs);
-    sha256_parts_hex(&[kind.as_str().as_bytes(), canonical.as_bytes()])[..16].to_string()
+    RequestId::new(
+        sha256_parts_hex(&[kind.as_str().as_bytes(), canonical.as_bytes()])[..16].to_string(),
+    )
 }
 
 impl Request {
     /// Builds a request, deriving its id from kind and inputs.
-    pub fn new(kind: RequestKind, prompt: String, inputs: Value, hints: Hints) -> Request {
+    pub(crate) fn new(kind: RequestKind, prompt: String, inputs: Value, hints: Hints) -> Request {
         Request {
             request_id: request_id(kind, &inputs),
             kind,
@@ -64,7 +67,7 @@ mod tests {
             request_id(RequestKind::ClassifyFile, &a),
             request_id(RequestKind::ClassifyFile, &b)
         );
-        assert_eq!(request_id(RequestKind::ClassifyFile, &a).len(), 16);
+        assert_eq!(request_id(RequestKind::ClassifyFile, &a).as_str().len(), 16);
     }
 
     proptest! {

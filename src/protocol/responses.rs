@@ -17,12 +17,13 @@ use super::answer_limits::over_limit;
 use super::batch::PendingFile;
 use super::kind::RequestKind;
 use crate::error::{Error, Result};
+use crate::ids::RequestId;
 use crate::json::strict;
 
 /// One accepted answer, shape-checked against its kind.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answered {
-    pub request_id: String,
+pub(crate) struct Answered {
+    pub request_id: RequestId,
     pub kind: RequestKind,
     pub response: Value,
 }
@@ -43,14 +44,12 @@ struct RawItem<'a> {
     response: &'a RawValue,
 }
 
-/// Reads and checks a responses file for `open`. Returns the answers in file order.
-pub fn read_responses(path: &Path, open: &PendingFile) -> Result<Vec<Answered>> {
-    let text = strict::read_limited(path)?;
-    parse_responses(&text, path, open)
-}
-
 /// Checks responses `text` (read from `path`) against the open batch.
-pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Vec<Answered>> {
+pub(crate) fn parse_responses(
+    text: &str,
+    path: &Path,
+    open: &PendingFile,
+) -> Result<Vec<Answered>> {
     let at =
         |line: usize, column: usize| format!("{}:{line}:{column}", crate::quote::quote_path(path));
     let usage = |msg: String| {
@@ -66,7 +65,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
         .map_err(|e| usage(format!("{}: {}", at(e.line, e.column), e.message)))?;
     let raw: RawFile<'_> = serde_json::from_str(text)
         .map_err(|e| usage(format!("{}: {}", at(e.line(), e.column()), strip_position(&e))))?;
-    if raw.batch_id != open.batch_id {
+    if raw.batch_id != open.batch_id.as_str() {
         return Err(Error::stale(
             format!(
                 "{} answers batch {:?}, but the open batch of op {} is {:?}; nothing was consumed",
@@ -81,8 +80,8 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
             ),
         ));
     }
-    let kinds: HashMap<&str, RequestKind> =
-        open.requests.iter().map(|r| (r.request_id.as_str(), r.kind)).collect();
+    let kinds: HashMap<&str, (&RequestId, RequestKind)> =
+        open.requests.iter().map(|r| (r.request_id.as_str(), (&r.request_id, r.kind))).collect();
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for (index, item) in raw.responses.into_iter().enumerate() {
@@ -90,7 +89,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
         // every item would make a batch of thousands quadratic.
         let pos = || position_of(text, item.response.get());
         let id = &item.request_id;
-        let kind = *kinds.get(id.as_str()).ok_or_else(|| {
+        let (request_id, kind) = *kinds.get(id.as_str()).ok_or_else(|| {
             let (line, column) = pos();
             usage(format!("{}: request {id:?} is not in batch {}", at(line, column), open.batch_id))
         })?;
@@ -109,7 +108,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
                 let (line, column) = pos();
                 return Err(usage(format!("{}: request {id}: {problem}", at(line, column))));
             }
-            out.push(Answered { request_id: id.clone(), kind, response });
+            out.push(Answered { request_id: request_id.clone(), kind, response });
             continue;
         }
         check_shape(kind, item.response.get()).map_err(|e| {
@@ -125,7 +124,7 @@ pub fn parse_responses(text: &str, path: &Path, open: &PendingFile) -> Result<Ve
 }
 
 /// Checks that `response` has the shape of `kind`'s answer type (not its semantics).
-pub fn check_shape(kind: RequestKind, response: &str) -> Result<(), serde_json::Error> {
+pub(crate) fn check_shape(kind: RequestKind, response: &str) -> Result<(), serde_json::Error> {
     match kind {
         RequestKind::ClassifyFile => {
             serde_json::from_str::<super::answer::ClassifyAnswer>(response).map(drop)

@@ -12,7 +12,7 @@ use super::kind::{RequestKind, SONNET_MEDIUM};
 use super::request::Request;
 
 /// An open batch of two requests, one of each kind.
-pub fn open_batch() -> PendingFile {
+pub(crate) fn open_batch() -> PendingFile {
     let classify = Request::new(
         RequestKind::ClassifyFile,
         "classify docs/a.md".into(),
@@ -26,8 +26,8 @@ pub fn open_batch() -> PendingFile {
         SONNET_MEDIUM,
     );
     PendingFile::new(
-        "op1",
-        "classify",
+        &crate::ids::OpId::parse("op1").unwrap(),
+        super::BatchPhase::Classify,
         1,
         "2026-06-01T12:00:00Z".into(),
         Path::new("/tmp/responses-op1.json"),
@@ -36,7 +36,7 @@ pub fn open_batch() -> PendingFile {
 }
 
 /// A valid answer to `kind`, using most of its answer type's fields.
-pub fn answer(kind: RequestKind) -> Value {
+pub(crate) fn answer(kind: RequestKind) -> Value {
     match kind {
         RequestKind::ClassifyFile => json!({
             "verdict": "entries",
@@ -61,7 +61,7 @@ pub fn answer(kind: RequestKind) -> Value {
 }
 
 /// A valid responses file for `open`.
-pub fn responses(open: &PendingFile) -> Value {
+pub(crate) fn responses(open: &PendingFile) -> Value {
     let items: Vec<Value> = open
         .requests
         .iter()
@@ -72,7 +72,7 @@ pub fn responses(open: &PendingFile) -> Value {
 
 /// One way to break a JSON text.
 #[derive(Clone, Debug)]
-pub enum TextEdit {
+pub(crate) enum TextEdit {
     Delete { at: usize, len: usize },
     Insert { at: usize, piece: String },
     Repeat { at: usize, len: usize },
@@ -119,12 +119,12 @@ fn text_edit() -> impl Strategy<Value = TextEdit> {
 }
 
 /// One to four edits.
-pub fn text_edits() -> impl Strategy<Value = Vec<TextEdit>> {
+pub(crate) fn text_edits() -> impl Strategy<Value = Vec<TextEdit>> {
     prop::collection::vec(text_edit(), 1..5)
 }
 
 /// `text` with `edits` applied (positions taken modulo its length, on char boundaries).
-pub fn apply(text: &str, edits: &[TextEdit]) -> String {
+pub(crate) fn apply(text: &str, edits: &[TextEdit]) -> String {
     let mut out = text.to_string();
     let boundary = |s: &str, at: usize| {
         let at = if s.is_empty() { 0 } else { at % (s.len() + 1) };
@@ -157,7 +157,7 @@ pub fn apply(text: &str, edits: &[TextEdit]) -> String {
 }
 
 /// Arbitrary JSON: scalars, strings, and arrays and objects a few levels deep.
-pub fn json_value() -> impl Strategy<Value = Value> {
+pub(crate) fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
@@ -176,7 +176,7 @@ pub fn json_value() -> impl Strategy<Value = Value> {
 }
 
 /// Replaces node `n` (pre-order, modulo the node count) of `value` with `with`.
-pub fn replace_node(value: &mut Value, n: usize, with: Value) {
+pub(crate) fn replace_node(value: &mut Value, n: usize, with: Value) {
     let count = count_nodes(value);
     let mut left = n % count;
     replace_at(value, &mut left, with);

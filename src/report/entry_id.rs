@@ -7,7 +7,7 @@ use super::types::Anchor;
 use crate::hash::sha256_parts_hex;
 
 /// The id of an entry.
-pub fn entry_id(
+pub(crate) fn entry_id(
     path: &str,
     subtype: Subtype,
     kind: Option<EditKind>,

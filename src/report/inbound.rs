@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// (and in reports written before the field existed).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Inbound {
+pub(crate) struct Inbound {
     /// Files whose references the move rewrites, by path, each with its links in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rewrites: Vec<InboundFile>,
@@ -22,12 +22,12 @@ pub struct Inbound {
 
 impl Inbound {
     /// Whether nothing was found.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.rewrites.is_empty() && self.unrewritable.is_empty()
     }
 
     /// The flag the tier derivation reads: some reference cannot follow the move.
-    pub fn has_unrewritable(&self) -> bool {
+    pub(crate) fn has_unrewritable(&self) -> bool {
         !self.unrewritable.is_empty()
     }
 }
@@ -35,7 +35,7 @@ impl Inbound {
 /// One file with references to rewrite.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct InboundFile {
+pub(crate) struct InboundFile {
     /// Root-relative path of the referring file.
     pub path: String,
     /// The root-relative folder its paths are relative to: the file's own folder for a
@@ -48,7 +48,7 @@ pub struct InboundFile {
 /// after. `from` resolves from `base` to the entry's `path`, `to` to its `dest_path`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct LinkRewrite {
+pub(crate) struct LinkRewrite {
     /// 1-based line at check time (for people; clean finds the reference again).
     #[schemars(range(min = 1))]
     pub line: u32,
@@ -59,7 +59,7 @@ pub struct LinkRewrite {
 /// A reference the move cannot rewrite, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct InboundRef {
+pub(crate) struct InboundRef {
     /// Root-relative path of the referring file (or the site config).
     pub path: String,
     /// 1-based line, when the reference has one.

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum EditKind {
+pub(crate) enum EditKind {
     DeleteRange,
     MoveToArchive,
     InsertFrontmatter,
@@ -22,7 +22,7 @@ pub enum EditKind {
 
 /// A kind-specific field of an `exact_edit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EditField {
+pub(crate) enum EditField {
     Anchor,
     DestPath,
     Key,
@@ -34,7 +34,7 @@ pub enum EditField {
 
 impl EditField {
     /// Every kind field, in schema order.
-    pub const ALL: [EditField; 7] = [
+    pub(crate) const ALL: [EditField; 7] = [
         EditField::Anchor,
         EditField::DestPath,
         EditField::Key,
@@ -45,7 +45,7 @@ impl EditField {
     ];
 
     /// The JSON name of the field.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             EditField::Anchor => "anchor",
             EditField::DestPath => "dest_path",
@@ -60,7 +60,7 @@ impl EditField {
 
 /// One row of KIND_TABLE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KindSpec {
+pub(crate) struct KindSpec {
     pub kind: EditKind,
     pub has_anchor: bool,
     pub is_destructive: bool,
@@ -70,7 +70,7 @@ pub struct KindSpec {
 }
 
 /// The table (SPEC section 7).
-pub const KIND_TABLE: [KindSpec; 5] = [
+pub(crate) const KIND_TABLE: [KindSpec; 5] = [
     KindSpec {
         kind: EditKind::DeleteRange,
         has_anchor: true,
@@ -109,7 +109,8 @@ pub const KIND_TABLE: [KindSpec; 5] = [
 ];
 
 impl EditKind {
-    pub const ALL: [EditKind; 5] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [EditKind; 5] = [
         EditKind::DeleteRange,
         EditKind::MoveToArchive,
         EditKind::InsertFrontmatter,
@@ -118,11 +119,11 @@ impl EditKind {
     ];
 
     /// This kind's row of KIND_TABLE.
-    pub fn spec(self) -> &'static KindSpec {
+    pub(crate) fn spec(self) -> &'static KindSpec {
         KIND_TABLE.iter().find(|row| row.kind == self).expect("every kind has a KIND_TABLE row")
     }
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             EditKind::DeleteRange => "delete-range",
             EditKind::MoveToArchive => "move-to-archive",
@@ -141,7 +142,7 @@ impl std::fmt::Display for EditKind {
 
 /// Anything carrying an edit's kind and kind fields: the model's skeleton and the
 /// report's `exact_edit` both answer to the same KIND_TABLE rules through this.
-pub trait KindFields {
+pub(crate) trait KindFields {
     fn edit_kind(&self) -> EditKind;
     /// Whether `field` is present.
     fn has(&self, field: EditField) -> bool;
@@ -175,7 +176,7 @@ pub(crate) use impl_kind_fields;
 
 /// Every kind field the edit lacks though its kind requires it, and every one it
 /// carries though its kind takes no such field, as `(field, sentence)`.
-pub fn kind_field_problems(edit: &impl KindFields) -> Vec<(EditField, String)> {
+pub(crate) fn kind_field_problems(edit: &impl KindFields) -> Vec<(EditField, String)> {
     let kind = edit.edit_kind();
     let spec = kind.spec();
     EditField::ALL
@@ -191,13 +192,13 @@ pub fn kind_field_problems(edit: &impl KindFields) -> Vec<(EditField, String)> {
 /// Whether an op is a fixed edit or a rewrite an agent must write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum OpType {
+pub(crate) enum OpType {
     Deterministic,
     Generative,
 }
 
 impl OpType {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             OpType::Deterministic => "deterministic",
             OpType::Generative => "generative",
@@ -210,13 +211,13 @@ impl OpType {
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum SafetyTier {
+pub(crate) enum SafetyTier {
     Auto,
     Confirm,
 }
 
 impl SafetyTier {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             SafetyTier::Auto => "auto",
             SafetyTier::Confirm => "confirm",
@@ -228,7 +229,7 @@ impl SafetyTier {
 /// irreversible → confirm; a move some reference or own link cannot follow
 /// (`unrewritable`: the entry's `inbound.unrewritable` or `outbound.unrewritable` is
 /// non-empty) → confirm; otherwise auto.
-pub fn derive_safety_tier(
+pub(crate) fn derive_safety_tier(
     op_type: OpType,
     is_destructive: bool,
     is_reversible: bool,
@@ -244,11 +245,11 @@ pub fn derive_safety_tier(
 
 /// The flags a generative entry carries: it rewrites unique prose, so it is treated as
 /// destructive and irreversible.
-pub const GENERATIVE_FLAGS: (bool, bool) = (true, false);
+pub(crate) const GENERATIVE_FLAGS: (bool, bool) = (true, false);
 
 /// The flags `(is_destructive, is_reversible)` for an entry: from KIND_TABLE for a
 /// deterministic edit, [`GENERATIVE_FLAGS`] otherwise.
-pub fn flags_for(kind: Option<EditKind>) -> (bool, bool) {
+pub(crate) fn flags_for(kind: Option<EditKind>) -> (bool, bool) {
     match kind {
         Some(kind) => (kind.spec().is_destructive, kind.spec().is_reversible),
         None => GENERATIVE_FLAGS,

@@ -1,25 +1,25 @@
 //! The report: schema 1.0 types, KIND_TABLE and the safety tier, ids, totals, validation,
 //! the generated JSON Schema and the Markdown rendering.
 
-pub mod entry_id;
-pub mod inbound;
-pub mod kind_table;
-pub mod outbound;
+pub(crate) mod entry_id;
+pub(crate) mod inbound;
+pub(crate) mod kind_table;
+pub(crate) mod outbound;
 mod render_md;
-pub mod schema;
-pub mod taxonomy;
-pub mod totals;
-pub mod types;
-pub mod validate;
+pub(crate) mod schema;
+pub(crate) mod taxonomy;
+pub(crate) mod totals;
+pub(crate) mod types;
+pub(crate) mod validate;
 
-pub use inbound::{Inbound, InboundFile, InboundRef, LinkRewrite};
-pub use kind_table::{derive_safety_tier, EditKind, OpType, SafetyTier, KIND_TABLE};
-pub use outbound::{Outbound, OwnLinkRef, OwnLinkRewrite};
-pub use render_md::render_markdown;
-pub use taxonomy::{Category, Class, Subtype};
-pub use totals::Totals;
-pub use types::{
+pub(crate) use inbound::{Inbound, InboundFile, InboundRef, LinkRewrite};
+pub(crate) use kind_table::{EditKind, OpType, SafetyTier};
+pub(crate) use outbound::{Outbound, OwnLinkRef, OwnLinkRewrite};
+pub(crate) use render_md::render_markdown;
+pub(crate) use taxonomy::{Category, Class, Subtype};
+pub(crate) use totals::Totals;
+pub(crate) use types::{
     Anchor, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, SpanGuard, TokenEstimate,
     SCHEMA_VERSION,
 };
-pub use validate::{validate_report, validate_text, Violation};
+pub(crate) use validate::validate_text;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// none would (and in reports written before the field existed).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Outbound {
+pub(crate) struct Outbound {
     /// The links the move rewrites, in the doc's order, as if this entry were applied
     /// alone; a link to a doc another move of the same clean moves points at that doc's
     /// new place instead.
@@ -25,12 +25,12 @@ pub struct Outbound {
 
 impl Outbound {
     /// Whether nothing was found.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.rewrites.is_empty() && self.unrewritable.is_empty()
     }
 
     /// The flag the tier derivation reads: some own link cannot follow the move.
-    pub fn has_unrewritable(&self) -> bool {
+    pub(crate) fn has_unrewritable(&self) -> bool {
         !self.unrewritable.is_empty()
     }
 }
@@ -41,7 +41,7 @@ impl Outbound {
 /// link to the doc).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct OwnLinkRewrite {
+pub(crate) struct OwnLinkRewrite {
     /// 1-based line at check time (for people; clean finds the link again).
     #[schemars(range(min = 1))]
     pub line: u32,
@@ -52,7 +52,7 @@ pub struct OwnLinkRewrite {
 /// An own link the move cannot rewrite, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct OwnLinkRef {
+pub(crate) struct OwnLinkRef {
     /// 1-based line of the link at check time.
     #[schemars(range(min = 1))]
     pub line: u32,

@@ -12,7 +12,7 @@ use super::types::{Entry, Report};
 use crate::quote::{escape_controls, quote_name};
 
 /// Renders the human report.
-pub fn render_markdown(r: &Report) -> String {
+pub(crate) fn render_markdown(r: &Report) -> String {
     let mut md = String::new();
     let t = &r.totals;
     let _ = writeln!(md, "# Documentation hygiene report\n");

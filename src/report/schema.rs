@@ -9,12 +9,13 @@ use super::types::Report;
 /// The report schema as a JSON value. Optional fields carry `#[schemars(with = "T")]`
 /// in the types: "may be absent", never null, so validation errors point inside the
 /// field instead of at an `anyOf`.
-pub fn report_schema() -> Value {
+pub(crate) fn report_schema() -> Value {
     serde_json::to_value(schemars::schema_for!(Report)).expect("a schema serializes")
 }
 
 /// The report schema as the pretty text committed under `guide/schema/`.
-pub fn report_schema_text() -> String {
+#[cfg(test)]
+fn report_schema_text() -> String {
     let mut text = serde_json::to_string_pretty(&report_schema()).expect("a schema serializes");
     text.push('\n');
     text

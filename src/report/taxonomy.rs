@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum Class {
+pub(crate) enum Class {
     /// The doc no longer tells the truth.
     Stale,
     /// The doc tells the truth at too high a token cost.
@@ -20,7 +20,7 @@ pub enum Class {
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum Subtype {
+pub(crate) enum Subtype {
     Orphaned,
     Superseded,
     CompletedInPlace,
@@ -34,9 +34,9 @@ pub enum Subtype {
 }
 
 impl Class {
-    pub const ALL: [Class; 2] = [Class::Stale, Class::Bloat];
+    pub(crate) const ALL: [Class; 2] = [Class::Stale, Class::Bloat];
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Class::Stale => "stale",
             Class::Bloat => "bloat",
@@ -44,7 +44,7 @@ impl Class {
     }
 
     /// The subtypes of this class, in taxonomy order.
-    pub fn subtypes(self) -> &'static [Subtype] {
+    pub(crate) fn subtypes(self) -> &'static [Subtype] {
         match self {
             Class::Stale => &[
                 Subtype::Orphaned,
@@ -62,7 +62,7 @@ impl Class {
 }
 
 impl Subtype {
-    pub const ALL: [Subtype; 10] = [
+    pub(crate) const ALL: [Subtype; 10] = [
         Subtype::Orphaned,
         Subtype::Superseded,
         Subtype::CompletedInPlace,
@@ -76,7 +76,7 @@ impl Subtype {
     ];
 
     /// The class this subtype belongs to.
-    pub fn class(self) -> Class {
+    pub(crate) fn class(self) -> Class {
         if Class::Stale.subtypes().contains(&self) {
             Class::Stale
         } else {
@@ -84,7 +84,7 @@ impl Subtype {
         }
     }
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Subtype::Orphaned => "orphaned",
             Subtype::Superseded => "superseded",
@@ -115,19 +115,20 @@ impl std::fmt::Display for Subtype {
 /// A class with one of its subtypes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Category {
+pub(crate) struct Category {
     pub class: Class,
     pub subtype: Subtype,
 }
 
 impl Category {
     /// The category of a subtype (its class is implied).
-    pub fn of(subtype: Subtype) -> Self {
+    #[cfg(test)]
+    pub(crate) fn of(subtype: Subtype) -> Self {
         Category { class: subtype.class(), subtype }
     }
 
     /// Whether the subtype belongs to the class.
-    pub fn is_consistent(&self) -> bool {
+    pub(crate) fn is_consistent(&self) -> bool {
         self.subtype.class() == self.class
     }
 }

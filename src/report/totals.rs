@@ -12,7 +12,7 @@ use super::types::Entry;
 /// One rollup bucket.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Rollup {
+pub(crate) struct Rollup {
     pub entries: u64,
     pub raw_tokens: u64,
     pub weighted_tokens: f64,
@@ -21,7 +21,7 @@ pub struct Rollup {
 /// The rollup of a report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Signal-bearing files the classifier looked at.
     pub candidates: u64,
     /// Candidates that got no entry.
@@ -35,7 +35,7 @@ pub struct Totals {
 }
 
 /// Rounds a token figure to 2 decimals, the precision reports carry.
-pub fn round_tokens(x: f64) -> f64 {
+pub(crate) fn round_tokens(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
@@ -51,7 +51,7 @@ impl Rollup {
 impl Totals {
     /// Computes the totals of `entries`, given how many candidates there were and how
     /// many of them were cleared.
-    pub fn compute(entries: &[Entry], candidates: u64, cleared: u64) -> Totals {
+    pub(crate) fn compute(entries: &[Entry], candidates: u64, cleared: u64) -> Totals {
         let mut all = Rollup::default();
         let mut totals = Totals { candidates, cleared, ..Totals::default() };
         for e in entries {

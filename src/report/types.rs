@@ -14,13 +14,13 @@ use crate::scan::SignalName;
 use crate::tokens::Encoding;
 
 /// The schema version this build writes and validates.
-pub const SCHEMA_VERSION: &str = "1.0";
+pub(crate) const SCHEMA_VERSION: &str = "1.0";
 
 /// A whole report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "dochygiene report 1.0")]
-pub struct Report {
+pub(crate) struct Report {
     /// Always "1.0".
     pub schema_version: String,
     /// The dochygiene version that wrote the report (Cargo.toml's).
@@ -43,7 +43,7 @@ pub struct Report {
 /// What was scanned.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ScanSummary {
+pub(crate) struct ScanSummary {
     pub project_root: String,
     pub scope_globs: Vec<String>,
     pub excluded_dirs: Vec<String>,
@@ -55,7 +55,7 @@ pub struct ScanSummary {
 /// One finding with the edit that fixes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// First 12 hex of sha256(path, subtype, kind, anchor); stable across runs.
     pub id: String,
     /// Root-relative path of the doc.
@@ -107,17 +107,17 @@ pub struct Entry {
 impl Entry {
     /// Whether some reference to the doc, or some link of its own, cannot follow its move
     /// (the tier input `unrewritable`).
-    pub fn has_unrewritable_reference(&self) -> bool {
+    pub(crate) fn has_unrewritable_reference(&self) -> bool {
         self.has_unrewritable_inbound() || self.has_unrewritable_outbound()
     }
 
     /// Whether some reference to the doc cannot follow its move.
-    pub fn has_unrewritable_inbound(&self) -> bool {
+    pub(crate) fn has_unrewritable_inbound(&self) -> bool {
         self.inbound.as_ref().is_some_and(Inbound::has_unrewritable)
     }
 
     /// Whether some link of the doc's own cannot follow its move.
-    pub fn has_unrewritable_outbound(&self) -> bool {
+    pub(crate) fn has_unrewritable_outbound(&self) -> bool {
         self.outbound.as_ref().is_some_and(Outbound::has_unrewritable)
     }
 }
@@ -125,7 +125,7 @@ impl Entry {
 /// A 1-based, inclusive line span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Anchor {
+pub(crate) struct Anchor {
     pub start_line: u32,
     pub end_line: u32,
 }
@@ -139,7 +139,7 @@ impl std::fmt::Display for Anchor {
 /// A deterministic edit. Which kind fields are present is fixed by KIND_TABLE.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ExactEdit {
+pub(crate) struct ExactEdit {
     pub kind: EditKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Anchor")]
@@ -177,7 +177,7 @@ crate::report::kind_table::impl_kind_fields!(ExactEdit);
 /// The span a generative entry's rewrite replaces, with the engine's hashes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct SpanGuard {
+pub(crate) struct SpanGuard {
     pub anchor: Anchor,
     /// sha256 of the span's bytes.
     #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
@@ -190,7 +190,7 @@ pub struct SpanGuard {
 /// The token cost of the span an entry would change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TokenEstimate {
+pub(crate) struct TokenEstimate {
     pub raw_tokens: u64,
     pub encoding: Encoding,
     /// How often an agent loads the file per session (0..1].
@@ -203,7 +203,7 @@ pub struct TokenEstimate {
 /// Something the engine tells the reader.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Note {
+pub(crate) struct Note {
     pub kind: NoteKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
@@ -217,7 +217,7 @@ pub struct Note {
 /// What a note is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum NoteKind {
+pub(crate) enum NoteKind {
     /// An answer failed validation three times and was dropped.
     AnswerDropped,
     /// Git signals were skipped (no repository, `--no-git`).

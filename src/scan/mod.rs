@@ -28,13 +28,10 @@ mod warning;
 mod workers;
 mod yaml_tree;
 
-pub use artifact::{FileFacts, GitStatus, ScanArtifact};
+pub use artifact::ScanArtifact;
 pub use engine::scan;
-pub use git::{CHURN_ARGS as GIT_CHURN_ARGS, LOG_ARGS as GIT_LOG_ARGS};
 pub use options::ScanOptions;
-pub use role::{DocRole, Skipped};
-pub use scope::{DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
+pub use scope::DEFAULT_EXCLUDED_DIRS;
 pub use signal::{Signal, SignalName};
-pub use site::Generator;
 pub use walk::builder as walk_builder;
 pub use warning::ScanWarning;

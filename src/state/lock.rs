@@ -4,20 +4,20 @@
 //! linked `.dochygiene/lock` never creates or locks a file elsewhere.
 
 use std::fs::{File, TryLockError};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::{Error, Result};
 
-/// Proof that this process holds the lock. Functions that write state take `&Lock`.
+/// Proof that this process holds the lock. Every writer of state takes `&Lock`; the
+/// only way to get one is `Project::lock`.
 #[derive(Debug)]
-pub struct Lock {
+pub(crate) struct Lock {
     _file: File,
-    path: PathBuf,
 }
 
 impl Lock {
     /// Takes the lock without waiting; another holder gives [`Error::Busy`] (exit 4).
-    pub fn acquire(path: &Path) -> Result<Lock> {
+    pub(crate) fn acquire(path: &Path) -> Result<Lock> {
         let mut options = std::fs::OpenOptions::new();
         options.create(true).truncate(false).read(true).write(true);
         #[cfg(unix)]
@@ -42,14 +42,10 @@ impl Lock {
             return Err(Error::Internal(format!("{} changed while it was opened", path.display())));
         }
         match file.try_lock() {
-            Ok(()) => Ok(Lock { _file: file, path: path.to_path_buf() }),
+            Ok(()) => Ok(Lock { _file: file }),
             Err(TryLockError::WouldBlock) => Err(Error::Busy { path: path.to_path_buf() }),
             Err(TryLockError::Error(e)) => Err(Error::io("lock", path, e)),
         }
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 }
 

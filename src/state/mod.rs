@@ -6,7 +6,7 @@ mod report_pair;
 mod state_dir;
 mod timestamps;
 
-pub use lock::Lock;
-pub use report_pair::{read_report_text, recover, report_json_bytes, write_report};
-pub use state_dir::{check_entry, Kind, StateDir, DIR_NAME};
-pub use timestamps::Timestamps;
+pub(crate) use lock::Lock;
+pub(crate) use report_pair::{read_report_text, recover, write_report};
+pub(crate) use state_dir::{check_entry, Kind, StateDir};
+pub(crate) use timestamps::Timestamps;

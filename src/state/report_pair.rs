@@ -23,7 +23,7 @@ fn next_path(path: PathBuf) -> PathBuf {
 }
 
 /// The bytes of `report.json` for a report value: pretty JSON with a final newline.
-pub fn report_json_bytes(report: &Report) -> Vec<u8> {
+pub(crate) fn report_json_bytes(report: &Report) -> Vec<u8> {
     let mut text = serde_json::to_string_pretty(report).expect("a report serializes");
     text.push('\n');
     text.into_bytes()
@@ -31,7 +31,7 @@ pub fn report_json_bytes(report: &Report) -> Vec<u8> {
 
 /// Validates `report` and replaces the pair. On any violation nothing is replaced and
 /// the violations are returned in the error.
-pub fn write_report(state: &StateDir, _lock: &Lock, report: &Report) -> Result<()> {
+pub(crate) fn write_report(state: &StateDir, _lock: &Lock, report: &Report) -> Result<()> {
     let json_path = state.report_json_path();
     let md_path = state.report_md_path();
     let json_next = next_path(json_path.clone());
@@ -73,7 +73,7 @@ pub fn write_report(state: &StateDir, _lock: &Lock, report: &Report) -> Result<(
 
 /// The text of `report.json`, `None` when there is none. Read through the state door
 /// (never through a link, never a FIFO, at most [`crate::json::strict::MAX_BYTES`]).
-pub fn read_report_text(state: &StateDir) -> Result<Option<String>> {
+pub(crate) fn read_report_text(state: &StateDir) -> Result<Option<String>> {
     let path = state.report_json_path();
     let bytes = match crate::fsio::read_state(&path, crate::json::strict::MAX_BYTES) {
         Ok(bytes) => bytes,
@@ -87,7 +87,7 @@ pub fn read_report_text(state: &StateDir) -> Result<Option<String>> {
 }
 
 /// Finishes or undoes a replacement that a killed process left half done.
-pub fn recover(state: &StateDir) -> Result<()> {
+pub(crate) fn recover(state: &StateDir, _lock: &Lock) -> Result<()> {
     let json_next = next_path(state.report_json_path());
     let md_next = next_path(state.report_md_path());
     if json_next.exists() {
@@ -120,7 +120,7 @@ mod tests {
     fn setup() -> (tempfile::TempDir, StateDir, Lock) {
         let dir = tempfile::tempdir().unwrap();
         let state = StateDir::ensure(dir.path()).unwrap();
-        let lock = state.lock().unwrap();
+        let lock = Lock::acquire(&state.lock_path()).unwrap();
         (dir, state, lock)
     }
 
@@ -187,12 +187,12 @@ mod tests {
         // Killed before the commit point: both .next files exist.
         std::fs::write(next_path(state.report_json_path()), b"{partial").unwrap();
         std::fs::write(next_path(state.report_md_path()), b"partial").unwrap();
-        recover(&state).unwrap();
+        recover(&state, &lock).unwrap();
         assert_eq!(report_files(&state), ["report.json", "report.md"]);
         assert_eq!(std::fs::read(state.report_json_path()).unwrap(), json);
         // Killed after the commit point: only report.md.next is left.
         std::fs::write(next_path(state.report_md_path()), b"new md").unwrap();
-        recover(&state).unwrap();
+        recover(&state, &lock).unwrap();
         assert_eq!(report_files(&state), ["report.json", "report.md"]);
         assert_eq!(std::fs::read(state.report_md_path()).unwrap(), b"new md");
         drop(lock);

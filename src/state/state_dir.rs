@@ -1,7 +1,7 @@
 //! `StateDir`: the `.dochygiene/` folder and the fixed paths inside it (SPEC section 3).
 //!
 //! Read-only commands use [`StateDir::locate`], which never creates anything; writers
-//! use [`StateDir::ensure`] and then take the lock before touching a file.
+//! use [`StateDir::ensure`]; the lock is taken through `Project::lock`.
 //!
 //! Both refuse (exit 6) a `.dochygiene`, `.dochygiene/ops` or `.dochygiene/lock` that is a
 //! symbolic link, and a fixed state file that is not a regular file: git stores links,
@@ -10,16 +10,15 @@
 
 use std::path::{Path, PathBuf};
 
-use super::lock::Lock;
 use crate::error::{Error, Result};
 use crate::fsio::write_atomic;
 
 /// The folder name under the project root.
-pub const DIR_NAME: &str = ".dochygiene";
+pub(crate) const DIR_NAME: &str = ".dochygiene";
 
 /// The `.dochygiene/` folder of one project.
 #[derive(Clone, Debug)]
-pub struct StateDir {
+pub(crate) struct StateDir {
     root: PathBuf,
     dir: PathBuf,
 }
@@ -27,7 +26,7 @@ pub struct StateDir {
 impl StateDir {
     /// The state folder of `root`, which may not exist yet; refused when it, `ops` or a
     /// fixed file in it is a link or of the wrong kind.
-    pub fn locate(root: &Path) -> Result<Self> {
+    pub(crate) fn locate(root: &Path) -> Result<Self> {
         let this = StateDir { root: root.to_path_buf(), dir: root.join(DIR_NAME) };
         check_entry(&this.dir, Kind::Folder)?;
         check_entry(&this.ops_dir(), Kind::Folder)?;
@@ -40,7 +39,7 @@ impl StateDir {
     }
 
     /// The state folder of `root`, created with its `.gitignore` if missing.
-    pub fn ensure(root: &Path) -> Result<Self> {
+    pub(crate) fn ensure(root: &Path) -> Result<Self> {
         let this = Self::locate(root)?;
         fs_err::create_dir_all(&this.dir).map_err(|e| Error::io("create", &this.dir, e))?;
         let ignore = this.dir.join(".gitignore");
@@ -50,51 +49,41 @@ impl StateDir {
         Ok(this)
     }
 
-    /// Takes the writer lock (exit 4 when another process holds it), finishes any
-    /// report-pair replacement a killed process left half done, and removes the temp
-    /// files a killed process left (`op::remove_leftover_temp_files`).
-    pub fn lock(&self) -> Result<Lock> {
-        let lock = Lock::acquire(&self.lock_path())?;
-        super::report_pair::recover(self)?;
-        crate::op::remove_leftover_temp_files(self);
-        Ok(lock)
-    }
-
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
-    pub fn exists(&self) -> bool {
+    pub(crate) fn exists(&self) -> bool {
         self.dir.is_dir()
     }
-    pub fn state_path(&self) -> PathBuf {
+    pub(crate) fn state_path(&self) -> PathBuf {
         self.dir.join("state.json")
     }
-    pub fn report_json_path(&self) -> PathBuf {
+    pub(crate) fn report_json_path(&self) -> PathBuf {
         self.dir.join("report.json")
     }
-    pub fn report_md_path(&self) -> PathBuf {
+    pub(crate) fn report_md_path(&self) -> PathBuf {
         self.dir.join("report.md")
     }
-    pub fn lock_path(&self) -> PathBuf {
+    pub(crate) fn lock_path(&self) -> PathBuf {
         self.dir.join("lock")
     }
-    pub fn ops_dir(&self) -> PathBuf {
+    pub(crate) fn ops_dir(&self) -> PathBuf {
         self.dir.join("ops")
     }
 }
 
 /// What the engine keeps at a state path.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     Folder,
     File,
 }
 
 /// Refuses `path` when it is a symbolic link or not of `kind`; a missing path is fine.
-pub fn check_entry(path: &Path, kind: Kind) -> Result<()> {
+pub(crate) fn check_entry(path: &Path, kind: Kind) -> Result<()> {
     let meta = match std::fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),

@@ -4,7 +4,7 @@
 
 /// Why `load_bounded` refused a text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum YamlError {
+pub(crate) enum YamlError {
     /// Longer than `Limits::max_bytes`; nothing was parsed.
     #[error("{bytes} bytes of YAML, over the {limit}-byte limit")]
     TooLarge { bytes: usize, limit: usize },
@@ -40,7 +40,7 @@ fn budget_message(alias: bool, what: &str, limit: usize) -> String {
 
 impl YamlError {
     /// The 1-based line and column in the text, when the error has a place.
-    pub fn position(&self) -> Option<(usize, usize)> {
+    pub(crate) fn position(&self) -> Option<(usize, usize)> {
         match *self {
             YamlError::TooLarge { .. } => None,
             YamlError::TooDeep { line, column, .. }

@@ -7,7 +7,7 @@
 
 /// Caps for one `load_bounded` call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Texts longer than this (in bytes) are refused before parsing.
     pub max_bytes: usize,
     /// Collections nested deeper than this are refused (alias copies count where they land).
@@ -30,8 +30,8 @@ const SHARED: Limits = Limits {
 
 impl Limits {
     /// A doc's frontmatter: at most 64 KiB of YAML.
-    pub const FRONTMATTER: Limits = Limits { max_bytes: 64 * 1024, ..SHARED };
+    pub(crate) const FRONTMATTER: Limits = Limits { max_bytes: 64 * 1024, ..SHARED };
     /// A site configuration file such as `mkdocs.yml`: at most 1 MiB, anchors and aliases
     /// welcome within the shared budget.
-    pub const CONFIG_FILE: Limits = SHARED;
+    pub(crate) const CONFIG_FILE: Limits = SHARED;
 }

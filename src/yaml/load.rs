@@ -23,7 +23,7 @@ use super::error::YamlError;
 use super::limits::Limits;
 
 /// Loads `text` (one YAML document, or none: an empty text is `Yaml::Null`) under `limits`.
-pub fn load_bounded(text: &str, limits: Limits) -> Result<Yaml, YamlError> {
+pub(crate) fn load_bounded(text: &str, limits: Limits) -> Result<Yaml, YamlError> {
     if text.len() > limits.max_bytes {
         return Err(YamlError::TooLarge { bytes: text.len(), limit: limits.max_bytes });
     }

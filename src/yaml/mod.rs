@@ -6,6 +6,6 @@ mod error;
 mod limits;
 mod load;
 
-pub use error::YamlError;
-pub use limits::Limits;
-pub use load::load_bounded;
+pub(crate) use error::YamlError;
+pub(crate) use limits::Limits;
+pub(crate) use load::load_bounded;

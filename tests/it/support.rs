@@ -22,11 +22,18 @@ pub struct Run {
 #[derive(Debug)]
 pub struct Output {
     pub code: i32,
+    /// The signal that killed the process, if one did (a failpoint aborts: SIGABRT).
+    pub signal: Option<i32>,
     pub stdout: String,
     pub stderr: String,
 }
 
 impl Output {
+    /// Whether a failpoint killed the process (it aborts, printing nothing).
+    pub fn aborted(&self) -> bool {
+        self.signal == Some(libc::SIGABRT)
+    }
+
     /// The stdout parsed as JSON.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.stdout)
@@ -66,8 +73,10 @@ impl Run {
     /// Runs it to the end.
     pub fn output(mut self) -> Output {
         let out = self.cmd.output().expect("the dochygiene binary runs");
+        use std::os::unix::process::ExitStatusExt;
         Output {
             code: out.status.code().unwrap_or(-1),
+            signal: out.status.signal(),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         }

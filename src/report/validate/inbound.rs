@@ -11,7 +11,7 @@ use crate::report::types::Entry;
 use crate::scan::resolve::{classify, LinkTarget};
 
 /// Checks `e.inbound`, if any.
-pub fn check(e: &Entry, at: &str, out: &mut Vec<Violation>) {
+pub(crate) fn check(e: &Entry, at: &str, out: &mut Vec<Violation>) {
     let Some(inbound) = &e.inbound else { return };
     let at = format!("{at}.inbound");
     let dest = match &e.exact_edit {

@@ -14,7 +14,7 @@ use crate::report::totals::{round_tokens, Totals};
 use crate::report::types::{Entry, ExactEdit, Report, SCHEMA_VERSION};
 
 /// Checks every invariant of a structurally valid report.
-pub fn check(report: &Report) -> Vec<Violation> {
+pub(crate) fn check(report: &Report) -> Vec<Violation> {
     let mut out = Vec::new();
     envelope(report, &mut out);
     let shortlist: HashSet<&str> = report.shortlist.iter().map(String::as_str).collect();
@@ -50,7 +50,7 @@ fn envelope(r: &Report, out: &mut Vec<Violation>) {
         ));
     }
     timestamp("generated_at", &r.generated_at, out);
-    if !crate::op::op_id::is_valid_id(&r.op_id) {
+    if !crate::ids::is_valid_op_id(&r.op_id) {
         out.push(Violation::new(
             "op_id",
             "op-id-format",

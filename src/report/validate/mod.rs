@@ -6,7 +6,7 @@ mod outbound;
 mod structural;
 mod violation;
 
-pub use violation::{dotted_path, Violation};
+pub(crate) use violation::Violation;
 
 use super::types::Report;
 
@@ -14,7 +14,7 @@ use super::types::Report;
 /// is one `report-size` violation (so no report is written that `validate` and `clean`
 /// would refuse to read). Structural violations come first; the invariant pass runs when
 /// the text is structurally valid (it needs the typed report).
-pub fn validate_text(text: &str) -> Vec<Violation> {
+pub(crate) fn validate_text(text: &str) -> Vec<Violation> {
     let limit = crate::json::strict::MAX_BYTES;
     if text.len() as u64 > limit {
         return vec![Violation::new(
@@ -39,14 +39,6 @@ pub fn validate_text(text: &str) -> Vec<Violation> {
         Err(e) => violations.push(Violation::new("report", "schema", e.to_string())),
     }
     violations
-}
-
-/// Validates a report value the engine built (before it is written).
-pub fn validate_report(report: &Report) -> Vec<Violation> {
-    match serde_json::to_string(report) {
-        Ok(text) => validate_text(&text),
-        Err(e) => vec![Violation::new("report", "serialize", e.to_string())],
-    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use crate::scan::resolve::{classify, parent_dir, LinkTarget};
 const RESOLVES: &str = "outbound-rewrite-resolves";
 
 /// Checks `e.outbound`, if any.
-pub fn check(e: &Entry, at: &str, out: &mut Vec<Violation>) {
+pub(crate) fn check(e: &Entry, at: &str, out: &mut Vec<Violation>) {
     let Some(outbound) = &e.outbound else { return };
     let at = format!("{at}.outbound");
     let dest = match &e.exact_edit {

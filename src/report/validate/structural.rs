@@ -11,12 +11,12 @@ use crate::report::schema::report_schema;
 
 /// Parses `text` strictly; a syntax error, duplicate key or over-deep nesting is one
 /// violation carrying its line and column.
-pub fn parse(text: &str) -> Result<Value, Violation> {
+pub(crate) fn parse(text: &str) -> Result<Value, Violation> {
     strict::parse(text).map_err(|e| Violation::new("report", "json-syntax", e.to_string()))
 }
 
 /// Checks `value` against the report's JSON Schema.
-pub fn check_schema(value: &Value) -> Vec<Violation> {
+pub(crate) fn check_schema(value: &Value) -> Vec<Violation> {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
     let validator = VALIDATOR.get_or_init(|| {
         jsonschema::validator_for(&report_schema()).expect("the generated report schema compiles")

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 /// One violation of the report schema or of an invariant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Violation {
+pub(crate) struct Violation {
     /// Dotted JSON path, e.g. `entries[3].safety_tier`; `report` for the whole document.
     pub path: String,
     /// A stable rule id, e.g. `safety-tier-derived`.
@@ -14,7 +14,11 @@ pub struct Violation {
 }
 
 impl Violation {
-    pub fn new(path: impl Into<String>, rule: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        path: impl Into<String>,
+        rule: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
         Violation { path: path.into(), rule, message: message.into() }
     }
 }
@@ -27,7 +31,7 @@ impl std::fmt::Display for Violation {
 
 /// Turns a JSON pointer (`/entries/3/safety_tier`) into a dotted path
 /// (`entries[3].safety_tier`).
-pub fn dotted_path(pointer: &str) -> String {
+pub(crate) fn dotted_path(pointer: &str) -> String {
     let mut out = String::new();
     for raw in pointer.split('/').skip(1) {
         let seg = raw.replace("~1", "/").replace("~0", "~");

@@ -8,13 +8,9 @@ mod normalize;
 mod parse;
 mod slug;
 
-pub use doc::{
-    Block, BlockKind, CodeBlock, CodeSpan, Heading, Inline, InlineKind, LinkKind, LinkRef,
-    ParsedDoc, TextRun,
-};
+pub use doc::{BlockKind, CodeBlock, InlineKind, LinkKind, ParsedDoc};
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
 pub use parse::{options, parse};
-pub use slug::Slugger;

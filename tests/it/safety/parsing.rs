@@ -45,6 +45,7 @@ pub(super) fn capped(p: &Project, args: &[&str]) -> Output {
     );
     Output {
         code: out.status.code().unwrap_or(-1),
+        signal: std::os::unix::process::ExitStatusExt::signal(&out.status),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr,
     }

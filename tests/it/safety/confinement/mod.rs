@@ -54,6 +54,7 @@ fn guarded(mut cmd: Command) -> Output {
     let out = cmd.stdin(Stdio::null()).output().expect("the dochygiene binary runs");
     Output {
         code: out.status.code().unwrap_or(-1),
+        signal: std::os::unix::process::ExitStatusExt::signal(&out.status),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }

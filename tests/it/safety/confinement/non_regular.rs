@@ -103,7 +103,8 @@ fn clean_and_undo_refuse_a_doc_replaced_by_a_fifo() {
     std::fs::rename(p.root().join("README.md"), p.root().join("README.keep")).unwrap();
     mkfifo(&p.root().join("README.md"));
     let out = expect(guarded(command(&p, &["clean"])), 5, &["README.md"]);
-    assert_eq!(out.stdout, "");
+    let line = json_line(&out);
+    assert_eq!((line["status"].as_str(), line["exit"].as_u64()), (Some("error"), Some(5)));
     std::fs::remove_file(p.root().join("README.md")).unwrap();
     std::fs::rename(p.root().join("README.keep"), p.root().join("README.md")).unwrap();
     let done = json_line(&p.run(&["clean"]).expect_code(0));

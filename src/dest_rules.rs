@@ -16,7 +16,7 @@ const MAX_PATH_BYTES: usize = 4096;
 /// Why `dest` cannot receive `source`, or `None`. Every component is looked at with
 /// `symlink_metadata`, so a symbolic link is never followed, even one that stays inside
 /// the root.
-pub fn dest_problem(root: &Path, source: &str, dest: &str) -> Option<String> {
+pub(crate) fn dest_problem(root: &Path, source: &str, dest: &str) -> Option<String> {
     if let Some(problem) = confinement_problem(dest) {
         return Some(problem);
     }
@@ -52,7 +52,11 @@ pub fn dest_problem(root: &Path, source: &str, dest: &str) -> Option<String> {
 
 /// Why `dest` collides with a destination another doc of the same op already claimed
 /// (`claimed`: destination → the doc moving there), or `None`.
-pub fn collision(claimed: &BTreeMap<String, String>, source: &str, dest: &str) -> Option<String> {
+pub(crate) fn collision(
+    claimed: &BTreeMap<String, String>,
+    source: &str,
+    dest: &str,
+) -> Option<String> {
     for (other_dest, other_source) in claimed {
         if other_source == source {
             continue;

@@ -13,11 +13,11 @@ use crate::hash::sha256_hex;
 use crate::report::Anchor;
 
 /// The UTF-8 byte-order mark.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// A file's bytes and where each line starts.
 #[derive(Clone, Debug)]
-pub struct FileView {
+pub(crate) struct FileView {
     bytes: Vec<u8>,
     /// Byte offset of each line's start; one entry per line.
     starts: Vec<usize>,
@@ -26,13 +26,13 @@ pub struct FileView {
 impl FileView {
     /// Reads a file: a regular file only (`fsio::read_regular`), at most
     /// `fsio::DOC_MAX_BYTES`.
-    pub fn read(path: &Path) -> Result<FileView> {
+    pub(crate) fn read(path: &Path) -> Result<FileView> {
         let bytes =
             crate::fsio::read_regular(path, crate::fsio::DOC_MAX_BYTES).map_err(|e| e.at(path))?;
         Ok(FileView::from_bytes(bytes))
     }
 
-    pub fn from_bytes(bytes: Vec<u8>) -> FileView {
+    pub(crate) fn from_bytes(bytes: Vec<u8>) -> FileView {
         let mut starts = Vec::new();
         let first = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
         if bytes.len() > first {
@@ -46,12 +46,12 @@ impl FileView {
         FileView { bytes, starts }
     }
 
-    pub fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         &self.bytes
     }
 
     /// The length of the byte-order mark the file starts with (0 or 3).
-    pub fn bom_len(&self) -> usize {
+    pub(crate) fn bom_len(&self) -> usize {
         if self.bytes.starts_with(BOM) {
             BOM.len()
         } else {
@@ -60,12 +60,12 @@ impl FileView {
     }
 
     /// Whether the whole file is valid UTF-8.
-    pub fn is_utf8(&self) -> bool {
+    pub(crate) fn is_utf8(&self) -> bool {
         std::str::from_utf8(&self.bytes).is_ok()
     }
 
     /// The byte range of the span (empty at 0 when it is not inside the file).
-    pub fn span_range(&self, anchor: Anchor) -> std::ops::Range<usize> {
+    pub(crate) fn span_range(&self, anchor: Anchor) -> std::ops::Range<usize> {
         if !self.contains(anchor) {
             return 0..0;
         }
@@ -76,34 +76,34 @@ impl FileView {
 
     /// The file as text (lossy for invalid UTF-8: for counting and reading, never for
     /// writing back).
-    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+    pub(crate) fn text(&self) -> std::borrow::Cow<'_, str> {
         String::from_utf8_lossy(&self.bytes)
     }
 
     /// The number of lines.
-    pub fn line_count(&self) -> u32 {
+    pub(crate) fn line_count(&self) -> u32 {
         self.starts.len() as u32
     }
 
     /// sha256 of the whole file.
-    pub fn sha256(&self) -> String {
+    pub(crate) fn sha256(&self) -> String {
         sha256_hex(&self.bytes)
     }
 
     /// Whether `anchor` is a 1-based span inside the file.
-    pub fn contains(&self, anchor: Anchor) -> bool {
+    pub(crate) fn contains(&self, anchor: Anchor) -> bool {
         anchor.start_line >= 1
             && anchor.start_line <= anchor.end_line
             && anchor.end_line <= self.line_count()
     }
 
     /// The bytes of the span; empty when it is not inside the file.
-    pub fn span(&self, anchor: Anchor) -> &[u8] {
+    pub(crate) fn span(&self, anchor: Anchor) -> &[u8] {
         &self.bytes[self.span_range(anchor)]
     }
 
     /// The span as text (lossy: for showing and counting, never for writing back).
-    pub fn span_text(&self, anchor: Anchor) -> std::borrow::Cow<'_, str> {
+    pub(crate) fn span_text(&self, anchor: Anchor) -> std::borrow::Cow<'_, str> {
         String::from_utf8_lossy(self.span(anchor))
     }
 }

@@ -1,23 +1,25 @@
-//! The clean op's journal: every file's bytes before and after, written (with copies in
-//! `trash/`) before the first edit. Apply, resume and undo all work from it, and each
-//! decides per file from the file's current bytes, so any of them can be re-run after a
-//! crash.
+//! A clean (or sweep) op's journal, `journal.json`: every file's hashes before and
+//! after, with the images in `trash/`, written before the first edit. Apply, resume and
+//! undo all work from it, and each decides per file from the file's current bytes, so
+//! any of them can be re-run after a crash. Versioned (`json::state_file`). The data and
+//! its files live here, beside the op they belong to; `clean/` decides what goes in.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::edit::Change;
 use crate::error::{Error, Result};
 use crate::fsio::write_atomic;
 use crate::hash::sha256_hex;
-use crate::json::state_file::{read_state_file, write_state_file};
+use crate::json::state_file::{
+    format_v1, read_versioned, write_state_file, written_by, FORMAT_VERSION,
+};
+use crate::state::Lock;
 
 /// One file a clean changes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct JournalItem {
+pub(crate) struct JournalItem {
     /// Root-relative path.
     pub path: String,
     /// sha256 of the bytes before, or `None` when clean creates the file.
@@ -32,7 +34,7 @@ pub struct JournalItem {
 /// An entry clean did not apply, and why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Skipped {
+pub(crate) struct Skipped {
     pub id: String,
     pub reason: String,
 }
@@ -40,7 +42,12 @@ pub struct Skipped {
 /// `ops/<op>/journal.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Journal {
+pub(crate) struct Journal {
+    #[serde(default = "format_v1")]
+    pub format_version: u32,
+    /// The dochygiene version that wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_version: Option<String>,
     /// The check op whose report the entries came from.
     pub report_op_id: String,
     pub applied: Vec<String>,
@@ -54,7 +61,7 @@ pub struct Journal {
 }
 
 /// Where an image of item `i` lives.
-pub fn image_path(op_dir: &Path, i: usize, which: &str) -> PathBuf {
+fn image_path(op_dir: &Path, i: usize, which: &str) -> PathBuf {
     op_dir.join("trash").join(format!("{i}.{which}"))
 }
 
@@ -67,41 +74,34 @@ fn trash_dir(op_dir: &Path) -> Result<PathBuf> {
 }
 
 impl Journal {
-    /// Writes the before/after images, then the journal itself.
-    pub fn write_with_images(&self, op_dir: &Path, changes: &[Change]) -> Result<()> {
-        let trash = trash_dir(op_dir)?;
-        fs_err::create_dir_all(&trash).map_err(|e| Error::io("create", &trash, e))?;
-        for (i, c) in changes.iter().enumerate() {
-            if let Some(b) = &c.before {
-                write_atomic(&image_path(op_dir, i, "before"), b)?;
-            }
-            if let Some(a) = &c.after {
-                write_atomic(&image_path(op_dir, i, "after"), a)?;
-            }
-        }
-        write_state_file(&op_dir.join("journal.json"), self)
+    pub(crate) fn read(op_dir: &Path) -> Result<Journal> {
+        read_versioned(&op_dir.join("journal.json"))
     }
 
-    pub fn read(op_dir: &Path) -> Result<Journal> {
-        read_state_file(&op_dir.join("journal.json"))
-    }
-
-    /// The items of `changes`, with the `modes` of the files they create or remove.
-    pub fn items_of(changes: &[Change], modes: &BTreeMap<String, u32>) -> Vec<JournalItem> {
-        changes
-            .iter()
-            .map(|c| JournalItem {
-                path: c.path.clone(),
-                before_sha256: c.before.as_deref().map(sha256_hex),
-                after_sha256: c.after.as_deref().map(sha256_hex),
-                mode: modes.get(&c.path).copied(),
-            })
-            .collect()
+    /// Writes `journal.json` atomically, stamped with this build's format and version.
+    pub(crate) fn write(&self, op_dir: &Path, _lock: &Lock) -> Result<()> {
+        let stamped =
+            Journal { format_version: FORMAT_VERSION, tool_version: written_by(), ..self.clone() };
+        write_state_file(&op_dir.join("journal.json"), &stamped)
     }
 }
 
+/// Writes an image of item `i` (the caller holds the lock), in a `trash/` folder that is
+/// not a link.
+pub(crate) fn write_image(
+    op_dir: &Path,
+    i: usize,
+    which: &str,
+    bytes: &[u8],
+    _lock: &Lock,
+) -> Result<()> {
+    let trash = trash_dir(op_dir)?;
+    fs_err::create_dir_all(&trash).map_err(|e| Error::io("create", &trash, e))?;
+    write_atomic(&image_path(op_dir, i, which), bytes)
+}
+
 /// Reads an image, checking it still hashes to what the journal says.
-pub fn read_image(op_dir: &Path, i: usize, which: &str, sha: &str) -> Result<Vec<u8>> {
+pub(crate) fn read_image(op_dir: &Path, i: usize, which: &str, sha: &str) -> Result<Vec<u8>> {
     trash_dir(op_dir)?;
     let path = image_path(op_dir, i, which);
     let bytes = match crate::fsio::read_state(&path, crate::fsio::STATE_MAX_BYTES) {
