@@ -6,6 +6,8 @@
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
+use crate::scan::markdown::OPEN_ANCHORS;
+
 /// The hash of one anchor or fragment (`DefaultHasher::new()` has fixed keys, so the
 /// hashes agree within a process, which is all they are used for).
 pub fn anchor_hash(text: &str) -> u64 {
@@ -16,20 +18,24 @@ pub fn anchor_hash(text: &str) -> u64 {
 
 /// One doc's anchors.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AnchorSet(Vec<u64>);
+pub struct AnchorSet {
+    hashes: Vec<u64>,
+    /// Every fragment counts as found (`OPEN_ANCHORS`: the renderer generates anchors).
+    open: bool,
+}
 
 impl AnchorSet {
     pub fn new(anchors: &HashSet<String>) -> Self {
         let mut hashes: Vec<u64> = anchors.iter().map(|a| anchor_hash(a)).collect();
         hashes.sort_unstable();
         hashes.dedup();
-        AnchorSet(hashes)
+        AnchorSet { hashes, open: anchors.contains(OPEN_ANCHORS) }
     }
 
     /// Whether the text hashed to `hash` is an anchor (exactly; callers also try the
     /// lowercase form, as GitHub does).
     pub fn contains_hash(&self, hash: u64) -> bool {
-        self.0.binary_search(&hash).is_ok()
+        self.open || self.hashes.binary_search(&hash).is_ok()
     }
 }
 

@@ -267,3 +267,22 @@ fn a_grouped_signal_is_fixed_on_every_listed_line_through_check_and_clean() {
         "# R\n\n[setup](docs/api.md)\n\nAgain: [setup](docs/api.md).\n"
     );
 }
+
+#[test]
+fn mkdocs_attr_list_autorefs_and_generated_api_pages_are_anchors() {
+    let dir = tree(&[
+        ("mkdocs.yml", "site_name: x\n"),
+        (
+            "docs/validators.md",
+            "# Validators\n\n* After validators.\n{#field-after-validator}\n\n[](){#note}\n",
+        ),
+        ("docs/api/config.md", "::: pkg.config\n    options:\n      members: [ConfigDict]\n"),
+        (
+            "docs/models.md",
+            "# Models\n\n[a](validators.md#field-after-validator) [b](validators.md#note)\n\
+             [c](api/config.md#pkg.config.ConfigDict) [d](validators.md#nope)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "docs/models.md"), [row(4, "validators.md#nope", "validators.md#note")]);
+}

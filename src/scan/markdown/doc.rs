@@ -81,6 +81,11 @@ pub struct Inline {
     pub offset: usize,
 }
 
+/// In `ParsedDoc::anchors`: the renderer generates anchors the source does not show (an
+/// API page built from code), so every fragment into the doc is taken as found. Not a
+/// valid anchor text (it holds a NUL), so no fragment spells it.
+pub const OPEN_ANCHORS: &str = "\0open";
+
 /// A fenced or indented code block's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeBlock {
@@ -149,6 +154,8 @@ impl ParsedDoc {
     /// Whether `fragment` names an anchor of this doc (exactly, or lowercased as GitHub
     /// also accepts).
     pub fn has_anchor(&self, fragment: &str) -> bool {
-        self.anchors.contains(fragment) || self.anchors.contains(&fragment.to_lowercase())
+        self.anchors.contains(OPEN_ANCHORS)
+            || self.anchors.contains(fragment)
+            || self.anchors.contains(&fragment.to_lowercase())
     }
 }

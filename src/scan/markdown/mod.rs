@@ -8,7 +8,7 @@ mod normalize;
 mod parse;
 mod slug;
 
-pub use doc::{BlockKind, CodeBlock, Heading, InlineKind, LinkKind, ParsedDoc};
+pub use doc::{BlockKind, CodeBlock, Heading, InlineKind, LinkKind, ParsedDoc, OPEN_ANCHORS};
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;
 pub use line_index::LineIndex;

@@ -41,10 +41,14 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
 }
 
 /// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
-/// works on the published site resolves as one that works on GitHub does.
+/// works on the published site resolves as one that works on GitHub does; for MkDocs also
+/// its other anchors (`mkdocs_anchors`).
 pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if let Some(ids) = generator.and_then(|g| heading_ids(g, parsed)) {
         parsed.anchors.extend(ids);
+    }
+    if generator == Some(Generator::Mkdocs) {
+        super::mkdocs_anchors::add(parsed);
     }
 }
 

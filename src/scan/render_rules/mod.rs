@@ -7,6 +7,7 @@ mod dialect;
 mod docusaurus;
 mod heading_ids;
 mod mdbook;
+mod mkdocs_anchors;
 mod python_markdown;
 mod site_links;
 mod vitepress;
