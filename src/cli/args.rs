@@ -67,6 +67,9 @@ pub struct RemindArgs {
     /// Remind when the last check is older than this many days.
     #[arg(long, default_value_t = 7, value_name = "N")]
     pub days: u32,
+    /// Print the line as SessionStart hook JSON (`systemMessage`, shown to the user).
+    #[arg(long)]
+    pub hook: bool,
 }
 
 #[derive(Debug, Args)]

@@ -8,6 +8,7 @@ mod crash;
 mod demo;
 mod dogfood;
 mod handshake;
+mod plugin;
 mod runner_loop;
 mod safety;
 mod scan;
