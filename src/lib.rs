@@ -6,6 +6,7 @@ pub mod check;
 pub mod clean;
 pub mod cli;
 pub mod clock;
+pub mod color;
 pub mod commands;
 pub mod config;
 pub mod console;

@@ -8,10 +8,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Keeps a repository's Markdown documentation free of stale and bloated content.
 #[derive(Debug, Parser)]
 #[command(name = "dochygiene", version, about, max_term_width = 100)]
+#[command(after_help = super::globals::EXIT_CODES_HELP)]
 pub struct Cli {
     /// Project root (default: nearest ancestor holding .git, else the current folder).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_parser = super::globals::existing_folder)]
     pub root: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub globals: super::globals::GlobalArgs,
 
     #[command(subcommand)]
     pub command: Command,
@@ -44,6 +48,14 @@ pub enum Command {
     Remind(RemindArgs),
     /// Run the deterministic scanner alone; exit 1 when any signal is found.
     Scan(ScanArgs),
+    /// Print the shell completion script for SHELL.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 //! through `console` (never `println!`), so a closed stdout never becomes a panic.
 
 mod args;
+mod globals;
 
 pub use args::{
     AnswerArgs, CheckArgs, CleanArgs, OpsCommand, PendingArgs, RemindArgs, ResumeArgs, ScanArgs,
@@ -10,6 +11,7 @@ pub use args::{
 };
 
 pub use args::{Cli, Command};
+pub use globals::GlobalArgs;
 
 use std::process::ExitCode;
 

@@ -3,6 +3,7 @@
 mod answer;
 mod check;
 mod clean;
+mod generate;
 mod open_batch;
 mod ops;
 mod pending;
@@ -17,6 +18,7 @@ use crate::exit::Exit;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<Exit> {
+    cli.globals.apply();
     let root = cli.root.as_deref();
     match cli.command {
         Command::Check(args) => check::run(root, args, crate::op::OpCommand::Check),
@@ -33,5 +35,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Status(args) => status::run(cli.root.as_deref(), &args),
         Command::Remind(args) => Ok(remind::run(cli.root.as_deref(), &args)),
         Command::Scan(args) => scan::run(cli.root.as_deref(), &args),
+        Command::Completions { shell } => generate::completions(shell),
+        Command::Man => generate::man(),
     }
 }

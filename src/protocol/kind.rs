@@ -42,7 +42,8 @@ pub struct Hints {
 }
 
 /// The default hints of a first ask.
-pub const SONNET_MEDIUM: Hints = Hints { level: Effort::Balanced, model: "sonnet", effort: "medium" };
+pub const SONNET_MEDIUM: Hints =
+    Hints { level: Effort::Balanced, model: "sonnet", effort: "medium" };
 /// The hints of an escalation (a low-confidence answer asked once more).
 pub const OPUS_HIGH: Hints = Hints { level: Effort::Heavy, model: "opus", effort: "high" };
 

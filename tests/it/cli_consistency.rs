@@ -8,7 +8,7 @@
 //! string under a `command` key (hooks). In each of those texts, every occurrence of
 //! `dochygiene ` (or `cargo run -- `) followed by a subcommand or option starts a
 //! command line, which runs to the first of: a backtick, a
-//! double quote, a parenthesis, `;`, `&&`, ` | `, ` #` or two spaces (shell comments and
+//! double quote, a parenthesis, `;`, `&&`, ` | `, ` > `, ` #` or two spaces (shell comments and
 //! aligned annotations in code blocks).
 //!
 //! How a written line becomes an argv (see `to_argv`):
@@ -147,7 +147,7 @@ fn command_lines(code: &str) -> Vec<String> {
         if !next.is_some_and(|c| c.is_ascii_lowercase() || c == '-') {
             continue; // the name in a sentence, not a command
         }
-        let end = ["`", "\"", "(", ")", ";", "&&", " | ", " #", "  "]
+        let end = ["`", "\"", "(", ")", ";", "&&", " | ", " > ", " #", "  "]
             .iter()
             .filter_map(|stop| rest.find(stop))
             .min()
@@ -346,6 +346,7 @@ fn the_extractor_finds_lines_and_the_check_rejects_bad_ones() {
         ["dochygiene resume t1"]
     );
     assert!(command_lines("see my-dochygiene run, dochygiene.toml").is_empty());
+    assert_eq!(command_lines("dochygiene man > dochygiene.1"), ["dochygiene man"]);
     assert_eq!(
         command_lines("X=1 cargo run --release -- --root fixtures/demo check"),
         ["dochygiene --root fixtures/demo check"]

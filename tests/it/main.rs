@@ -4,6 +4,7 @@
 mod classifier_golden;
 mod clean;
 mod cli_consistency;
+mod cli_habits;
 mod crash;
 mod demo;
 mod dogfood;

@@ -137,7 +137,8 @@ fn the_hook_runs_a_binary_installed_the_way_the_installer_installs_it() {
     assert_eq!(json["hookSpecificOutput"]["hookEventName"], "SessionStart");
     assert_eq!(json["hookSpecificOutput"]["additionalContext"], message);
 
-    let out = sh("dochygiene --version", home.path(), &with_plugin_bin(&system_path()), home.path());
+    let out =
+        sh("dochygiene --version", home.path(), &with_plugin_bin(&system_path()), home.path());
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(out.stdout.trim(), format!("dochygiene {}", env!("CARGO_PKG_VERSION")));
 }

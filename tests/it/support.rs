@@ -56,6 +56,10 @@ impl Run {
         self.cmd.env(key, value);
         self
     }
+    pub fn env_remove(mut self, key: &str) -> Self {
+        self.cmd.env_remove(key);
+        self
+    }
     pub fn current_dir(mut self, dir: &Path) -> Self {
         self.cmd.current_dir(dir);
         self
