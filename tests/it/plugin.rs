@@ -154,3 +154,17 @@ fn the_shim_prefers_a_binary_on_path_and_passes_exit_codes_through() {
     assert!(out.stderr.contains("error"), "the real binary answered: {out:?}");
     assert!(!out.stderr.contains("not installed"), "{out:?}");
 }
+
+#[test]
+fn the_shim_finds_a_binary_under_cargo_home_when_it_is_set() {
+    // The shell installer and `cargo install` honour CARGO_HOME; so does the shim.
+    let home = tempfile::tempdir().unwrap();
+    let cargo_home = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(cargo_home.path().join("bin")).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_dochygiene"), cargo_home.path().join("bin/dochygiene"))
+        .unwrap();
+    let command = format!("CARGO_HOME='{}' dochygiene --version", cargo_home.path().display());
+    let out = sh(&command, home.path(), &with_plugin_bin(&system_path()), home.path());
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.trim(), format!("dochygiene {}", env!("CARGO_PKG_VERSION")));
+}
