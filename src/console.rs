@@ -8,12 +8,30 @@
 //! failure on stdout (a full disk behind `>`) is remembered, and `cli::main` turns a
 //! command that succeeded into an I/O error (exit 3) so lost data is never reported as
 //! done.
+//!
+//! `--quiet` (`set_quiet`) silences [`errln!`](crate::errln), the explanations, notes and
+//! warnings; an error is written with `write_stderr` itself and always reaches stderr.
 
 use std::fmt;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 static STDOUT_FAILED: OnceLock<String> = OnceLock::new();
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: from now on [`errln!`](crate::errln) prints nothing.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Writes an explanation, note or warning to stderr, unless `--quiet`.
+#[doc(hidden)]
+pub fn write_note(args: fmt::Arguments<'_>) {
+    if !QUIET.load(Ordering::Relaxed) {
+        write_stderr(args);
+    }
+}
 
 /// Writes to stdout and flushes; see the module docs for what happens on failure.
 #[doc(hidden)]
@@ -32,7 +50,14 @@ pub fn write_stderr(args: fmt::Arguments<'_>) {
     let _ = std::io::stderr().lock().write_fmt(args);
 }
 
-/// Why writing to stdout failed, other than the reader going away.
+/// Whether stdout is a terminal (the `auto` color choice asks).
+pub fn stdout_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal()
+}
+
+/// Why writing to stdout failed, other than a reader that went away; `None` if it never
+/// did.
 pub fn stdout_failure() -> Option<&'static str> {
     STDOUT_FAILED.get().map(String::as_str)
 }
@@ -50,9 +75,9 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::console::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
-/// `eprintln!` that never panics.
+/// `eprintln!` that never panics, and prints nothing under `--quiet`.
 #[macro_export]
 macro_rules! errln {
-    () => { $crate::console::write_stderr(format_args!("\n")) };
-    ($($arg:tt)*) => { $crate::console::write_stderr(format_args!("{}\n", format_args!($($arg)*))) };
+    () => { $crate::console::write_note(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::console::write_note(format_args!("{}\n", format_args!($($arg)*))) };
 }

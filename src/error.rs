@@ -112,7 +112,7 @@ impl Error {
         match self {
             Error::Usage { hint, .. } | Error::Stale { hint, .. } => hint.clone(),
             Error::Config { .. } => {
-                Some("see guide/config.md for the keys dochygiene.toml accepts".into())
+                Some("fix the key or value the message names in dochygiene.toml (or the file --config names); the keys it accepts are listed above".into())
             }
             Error::Busy { .. } => Some(
                 "wait for the other dochygiene process to finish, then run the command again"

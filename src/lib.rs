@@ -11,6 +11,7 @@ mod check;
 mod clean;
 pub mod cli;
 mod clock;
+pub mod color;
 pub mod commands;
 pub mod config;
 pub mod console;

@@ -11,10 +11,14 @@ use crate::ids::OpId;
 /// Keeps a repository's Markdown documentation free of stale and bloated content.
 #[derive(Debug, Parser)]
 #[command(name = "dochygiene", version, about, max_term_width = 100)]
+#[command(after_help = super::globals::EXIT_CODES_HELP)]
 pub struct Cli {
     /// Project root (default: nearest ancestor holding .git, else the current folder).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_parser = super::globals::existing_folder)]
     pub root: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub globals: super::globals::GlobalArgs,
 
     #[command(subcommand)]
     pub command: Command,
@@ -47,6 +51,14 @@ pub enum Command {
     Remind(RemindArgs),
     /// Run the deterministic scanner alone; exit 1 when any signal is found.
     Scan(ScanArgs),
+    /// Print the shell completion script for SHELL.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
 }
 
 #[derive(Debug, Args)]
@@ -70,6 +82,9 @@ pub struct RemindArgs {
     /// Remind when the last check is older than this many days.
     #[arg(long, default_value_t = 7, value_name = "N")]
     pub days: u32,
+    /// Print the line as SessionStart hook JSON (`systemMessage`, shown to the user).
+    #[arg(long)]
+    pub hook: bool,
 }
 
 #[derive(Debug, Args)]

@@ -2,8 +2,10 @@
 //! codes live in `main.rs` and `commands/`.
 
 mod args;
+mod globals;
 
 pub use args::{
     AnswerArgs, CheckArgs, CleanArgs, Cli, Command, OpsCommand, PendingArgs, RemindArgs,
     ResumeArgs, ScanArgs, ScanFormat, StatusArgs, TierArg, UndoArgs, ValidateArgs,
 };
+pub use globals::GlobalArgs;

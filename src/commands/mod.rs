@@ -8,6 +8,7 @@ mod answer;
 mod check;
 mod clean;
 mod explain;
+mod generate;
 mod open_batch;
 mod ops;
 mod outcome;
@@ -33,6 +34,7 @@ use status_line::StatusLine;
 /// Runs a parsed command line; the caller (`main.rs`) prints an error once and exits
 /// with the code this returns or `Error::exit` names.
 pub fn run(cli: Cli) -> Result<Exit> {
+    apply_globals(&cli.globals);
     let result = dispatch(cli);
     if let Err((file, e)) = crate::tokens::cache::save_all() {
         crate::errln!(
@@ -45,6 +47,15 @@ pub fn run(cli: Cli) -> Result<Exit> {
             Err(Error::io("write", "standard output", std::io::Error::other(why.to_string())))
         }
         (result, _) => result,
+    }
+}
+
+/// Records the options every command takes for the rest of the process.
+fn apply_globals(g: &crate::cli::GlobalArgs) {
+    crate::console::set_quiet(g.quiet);
+    crate::color::set_choice(g.color, crate::console::stdout_is_terminal());
+    if let Some(file) = &g.config {
+        crate::config::set_config_file(file);
     }
 }
 
@@ -63,6 +74,8 @@ fn dispatch(cli: Cli) -> Result<Exit> {
         Command::Status(args) => status::run(&Project::resolve(root)?, &args),
         Command::Remind(args) => Ok(remind::run(root, &args)),
         Command::Scan(args) => scan::run(root, &args),
+        Command::Completions { shell } => generate::completions(shell),
+        Command::Man => generate::man(),
     }
 }
 

@@ -2,6 +2,9 @@
 //! last check is older than N days (or never happened) and stamps `last_reminded`.
 //! It never fails the session: every problem becomes a note on stderr and exit 0.
 //!
+//! With `--hook` the line is SessionStart hook JSON for Claude Code: `systemMessage`
+//! (shown to the user) and `additionalContext` (given to the model).
+//!
 //! It runs in whatever folder a session starts in, so it writes nothing (no
 //! `.dochygiene/`, no lock) unless the folder is a project it has checked before:
 //! `state.json` holds a `last_check`.
@@ -37,7 +40,15 @@ fn remind(root_flag: Option<&Path>, args: &RemindArgs) -> Result<()> {
         Some(days) => format!("dochygiene: the docs were last checked {days} days ago; run `/hygiene check` to find stale and bloated docs."),
         None => "dochygiene: the docs have never been checked; run `/hygiene check` to find stale and bloated docs.".to_string(),
     };
-    outln!("{line}");
+    if args.hook {
+        let json = serde_json::json!({
+            "systemMessage": line,
+            "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": line},
+        });
+        outln!("{json}");
+    } else {
+        outln!("{line}");
+    }
     if !checked_before {
         return Ok(());
     }

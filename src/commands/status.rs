@@ -6,6 +6,7 @@ use serde_json::json;
 
 use crate::cli::StatusArgs;
 use crate::clock;
+use crate::color;
 use crate::error::Result;
 use crate::exit::Exit;
 use crate::json::strict;
@@ -55,29 +56,39 @@ pub(super) fn run(project: &Project, args: &StatusArgs) -> Result<Exit> {
         outln!("{}", serde_json::to_string_pretty(&out).expect("status serializes"));
         return Ok(Exit::Done);
     }
-    outln!("project root:  {}", crate::quote::quote_path(root));
-    outln!("last check:    {}", ts.last_check.as_deref().unwrap_or("never"));
-    outln!("last clean:    {}", ts.last_clean.as_deref().unwrap_or("never"));
-    outln!("last reminded: {}", ts.last_reminded.as_deref().unwrap_or("never"));
+    let label = |text: &str| color::label(text);
+    let when = |t: &Option<String>| t.clone().unwrap_or_else(|| color::attention("never"));
+    outln!("{}  {}", label("project root:"), crate::quote::quote_path(root));
+    outln!("{}    {}", label("last check:"), when(&ts.last_check));
+    outln!("{}    {}", label("last clean:"), when(&ts.last_clean));
+    outln!("{} {}", label("last reminded:"), when(&ts.last_reminded));
     match &report {
         Some(r) => {
             let age =
                 r["age_seconds"].as_i64().map(human_age).unwrap_or_else(|| "unknown age".into());
             let entries = r["entries"].as_u64().map_or("?".to_string(), |n| n.to_string());
             outln!(
-                "report:        {} ({age}, {entries} entries)",
+                "{}        {} ({age}, {entries} entries)",
+                label("report:"),
                 crate::quote::quote_path(&report_path)
             );
         }
-        None => outln!("report:        none (run `dochygiene check`)"),
+        None => {
+            outln!(
+                "{}        {} (run `dochygiene check`)",
+                label("report:"),
+                color::attention("none")
+            )
+        }
     }
     if open.is_empty() {
-        outln!("open ops:      none");
+        outln!("{}      none", label("open ops:"));
     } else {
         for o in &open {
             outln!(
-                "open op:       {} ({}, phase {}, round {}) — `dochygiene resume {}`",
-                o.op_id,
+                "{}       {} ({}, phase {}, round {}) — `dochygiene resume {}`",
+                label("open op:"),
+                color::attention(&o.op_id.to_string()),
                 o.state.command().as_str(),
                 o.state.phase().as_str(),
                 o.iteration,
@@ -86,7 +97,13 @@ pub(super) fn run(project: &Project, args: &StatusArgs) -> Result<Exit> {
         }
     }
     for c in &listed.corrupt {
-        outln!("corrupt op:    {} ({}) — {}", c.op_id, c.problem, super::ops::remedy(state, c));
+        outln!(
+            "{}    {} ({}) — {}",
+            label("corrupt op:"),
+            color::attention(&c.op_id.to_string()),
+            c.problem,
+            super::ops::remedy(state, c)
+        );
     }
     Ok(Exit::Done)
 }

@@ -98,6 +98,9 @@ impl Config {
     /// Reads `<root>/dochygiene.toml`, or the defaults when it does not exist. A file over
     /// [`MAX_CONFIG_BYTES`] is refused by the read itself, before any parsing.
     pub fn load(root: &Path) -> Result<Config> {
+        if let Some(file) = super::explicit::config_file() {
+            return super::explicit::load_file(file);
+        }
         let path = root.join(CONFIG_FILE_NAME);
         let bytes = match crate::fsio::read_confined(root, CONFIG_FILE_NAME, MAX_CONFIG_BYTES) {
             Ok(bytes) => bytes,

@@ -78,7 +78,7 @@ fn rewrite(a: &RewriteAnswer) -> Vec<String> {
 fn check(out: &mut Vec<String>, field: String, value: Option<&String>, max: usize) {
     if let Some(v) = value.filter(|v| v.len() > max) {
         out.push(format!(
-            "{field} is {} bytes, over its limit of {max} (see \"Answer limits\" in guide/protocol.md); shorten it",
+            "{field} is {} bytes, over its limit of {max}; shorten it (every answer field has a limit, checked before anything is stored)",
             v.len()
         ));
     }

@@ -1,4 +1,6 @@
-//! The request kinds, their default model/effort hints, and their answer schemas.
+//! The request kinds, their default hints (the provider-neutral `effort` of
+//! `subagent.dispatch.v1`, and Claude's `model_hint`/`effort_hint`, kept for
+//! compatibility), and their answer schemas.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -16,17 +18,34 @@ pub(crate) enum RequestKind {
     RewriteSpan,
 }
 
-/// A model and effort hint for the runner.
+/// How much reasoning a request deserves, in `subagent.dispatch.v1`'s provider-neutral
+/// words: each runner maps it to its own models (`guide/agents.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effort {
+    /// Quick decisions.
+    Light,
+    /// Judgment over one file: every first ask.
+    #[default]
+    Balanced,
+    /// The deepest reasoning: an escalation.
+    Heavy,
+}
+
+/// The hints for the runner: the provider-neutral effort, and the Claude model and
+/// effort names it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hints {
+    pub level: Effort,
     pub model: &'static str,
     pub effort: &'static str,
 }
 
 /// The default hints of a first ask.
-pub(crate) const SONNET_MEDIUM: Hints = Hints { model: "sonnet", effort: "medium" };
+pub(crate) const SONNET_MEDIUM: Hints =
+    Hints { level: Effort::Balanced, model: "sonnet", effort: "medium" };
 /// The hints of an escalation (a low-confidence answer asked once more).
-pub(crate) const OPUS_HIGH: Hints = Hints { model: "opus", effort: "high" };
+pub(crate) const OPUS_HIGH: Hints = Hints { level: Effort::Heavy, model: "opus", effort: "high" };
 
 impl RequestKind {
     pub(crate) const ALL: [RequestKind; 2] = [RequestKind::ClassifyFile, RequestKind::RewriteSpan];

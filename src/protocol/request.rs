@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::kind::{Hints, RequestKind};
+use super::kind::{Effort, Hints, RequestKind};
 use crate::hash::sha256_parts_hex;
 use crate::ids::RequestId;
 use crate::json::canonical::to_canonical_string;
@@ -23,7 +23,13 @@ pub(crate) struct Request {
     pub inputs: Value,
     /// A `$ref` to the kind's schema in the pending file's `response_schemas`.
     pub response_schema: Value,
+    /// The provider-neutral effort (`light`, `balanced`, `heavy`); a pending file
+    /// written before it existed reads as `balanced`.
+    #[serde(default)]
+    pub effort: Effort,
+    /// Claude's model for `effort`, kept for compatibility.
     pub model_hint: String,
+    /// Claude's effort level for `effort`, kept for compatibility.
     pub effort_hint: String,
 }
 
@@ -46,6 +52,7 @@ impl Request {
                 "$ref": format!("#/response_schemas/{}", kind.as_str())
             }),
             inputs,
+            effort: hints.level,
             model_hint: hints.model.to_string(),
             effort_hint: hints.effort.to_string(),
         }

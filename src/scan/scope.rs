@@ -144,7 +144,7 @@ fn build<'a>(globs: impl Iterator<Item = &'a String>, what: &str) -> Result<Glob
         let compiled = GlobBuilder::new(pattern).literal_separator(true).build().map_err(|e| {
             Error::usage_hint(
                 format!("{what} glob {glob:?} is invalid: {e}"),
-                "write globs like `docs/**/*.md`; see guide/config.md",
+                "write globs like `docs/**/*.md`: `**` spans folders, `*` stays within one name",
             )
         })?;
         set.add(compiled);

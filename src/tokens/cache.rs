@@ -5,8 +5,9 @@
 //! the text's blake3 (128 bits). A warm run never loads the BPE tables, which cost far
 //! more than the scan that needs them (o200k_base: ~0.12 s and ~48 MiB).
 //!
-//! Where: `$DOCHYGIENE_CACHE_DIR` (`off` or empty disables the cache), else
-//! `$XDG_CACHE_HOME/dochygiene`, else `~/.cache/dochygiene`. The file is
+//! Where: `$DOCHYGIENE_CACHE_DIR` (`off` or empty disables the cache), else the
+//! platform's cache folder (the `dirs` crate) + `dochygiene`: `$XDG_CACHE_HOME` or
+//! `~/.cache` on Linux, `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows. The file is
 //! `tokens-<encoding>-<tokenizer>.bin`: an 8-byte magic, 20-byte records (key, count as
 //! u32 LE), then the blake3 (128 bits) of everything before it. A file that fails that
 //! check is ignored and replaced. It is rewritten (temp file + rename, so a reader never
@@ -161,9 +162,7 @@ pub fn cache_dir() -> Option<PathBuf> {
     if cfg!(test) {
         return None; // unit tests never read or write the user's cache
     }
-    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from).filter(|p| p.is_absolute());
-    let home = || std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache"));
-    xdg.or_else(home).map(|base| base.join("dochygiene"))
+    dirs::cache_dir().map(|base| base.join("dochygiene"))
 }
 
 /// The cache file of `encoding` under `dir`.

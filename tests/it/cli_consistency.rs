@@ -8,7 +8,7 @@
 //! string under a `command` key (hooks). In each of those texts, every occurrence of
 //! `dochygiene ` (or `cargo run -- `) followed by a subcommand or option starts a
 //! command line, which runs to the first of: a backtick, a
-//! double quote, a parenthesis, `;`, `&&`, ` | `, ` #` or two spaces (shell comments and
+//! double quote, a parenthesis, `;`, `&&`, ` | `, ` > `, ` #` or two spaces (shell comments and
 //! aligned annotations in code blocks).
 //!
 //! How a written line becomes an argv (see `to_argv`):
@@ -104,6 +104,9 @@ fn markdown_code(text: &str) -> Vec<String> {
     out
 }
 
+/// How the plugin's hooks name the binary: its `bin/` shim.
+const PLUGIN_SHIM: &str = "\"${CLAUDE_PLUGIN_ROOT}/bin/dochygiene\"";
+
 /// Every string under a `command` key of a JSON document (Claude Code's hooks format):
 /// a command to run, as opposed to prose that mentions the tool (a schema description).
 fn json_commands(value: &serde_json::Value, out: &mut Vec<String>) {
@@ -112,7 +115,10 @@ fn json_commands(value: &serde_json::Value, out: &mut Vec<String>) {
         serde_json::Value::Object(map) => {
             for (key, v) in map {
                 match v {
-                    serde_json::Value::String(s) if key == "command" => out.push(s.clone()),
+                    // The plugin's hook runs the binary through its shim.
+                    serde_json::Value::String(s) if key == "command" => {
+                        out.push(s.replace(PLUGIN_SHIM, "dochygiene"))
+                    }
                     _ => json_commands(v, out),
                 }
             }
@@ -141,7 +147,7 @@ fn command_lines(code: &str) -> Vec<String> {
         if !next.is_some_and(|c| c.is_ascii_lowercase() || c == '-') {
             continue; // the name in a sentence, not a command
         }
-        let end = ["`", "\"", "(", ")", ";", "&&", " | ", " #", "  "]
+        let end = ["`", "\"", "(", ")", ";", "&&", " | ", " > ", " #", "  "]
             .iter()
             .filter_map(|stop| rest.find(stop))
             .min()
@@ -340,6 +346,7 @@ fn the_extractor_finds_lines_and_the_check_rejects_bad_ones() {
         ["dochygiene resume t1"]
     );
     assert!(command_lines("see my-dochygiene run, dochygiene.toml").is_empty());
+    assert_eq!(command_lines("dochygiene man > dochygiene.1"), ["dochygiene man"]);
     assert_eq!(
         command_lines("X=1 cargo run --release -- --root fixtures/demo check"),
         ["dochygiene --root fixtures/demo check"]
@@ -370,6 +377,12 @@ fn the_plugin_manifest_version_is_cargo_tomls() {
     assert_eq!(manifest["name"], "dochygiene");
     assert_eq!(manifest["version"], env!("CARGO_PKG_VERSION"), "bump .claude-plugin/plugin.json");
     assert!(manifest["description"].as_str().is_some_and(|d| !d.is_empty()));
+    assert!(manifest["author"]["name"].as_str().is_some_and(|a| !a.is_empty()));
+    let marketplace: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repo().join(".claude-plugin/marketplace.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(marketplace["description"].as_str().is_some_and(|d| !d.is_empty()));
 }
 
 #[test]
@@ -379,7 +392,7 @@ fn the_hook_and_the_command_have_their_required_shape() {
             .unwrap();
     let entry = &hooks["hooks"]["SessionStart"][0]["hooks"][0];
     assert_eq!(entry["type"], "command");
-    assert_eq!(entry["command"], "dochygiene remind");
+    assert_eq!(entry["command"], format!("{PLUGIN_SHIM} remind --hook"));
     for (file, keys) in [
         ("commands/hygiene.md", &["description", "argument-hint", "allowed-tools"][..]),
         ("skills/hygiene-check/SKILL.md", &["name", "description"][..]),

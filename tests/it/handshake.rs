@@ -329,6 +329,7 @@ fn low_confidence_is_escalated_once_to_opus() {
         (req["model_hint"].as_str(), req["effort_hint"].as_str()),
         (Some("opus"), Some("high"))
     );
+    assert_eq!(req["effort"], "heavy", "the provider-neutral effort of an escalation");
     assert_eq!(req["inputs"]["escalation"]["first_answer"]["entries"][0]["confidence"], 0.3);
     respond(&next, low); // still low: accepted, not asked a third time
     p.run(&["resume", "t1"]).expect_code(0);

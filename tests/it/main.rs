@@ -4,11 +4,13 @@
 mod classifier_golden;
 mod clean;
 mod cli_consistency;
+mod cli_habits;
 mod crash;
 mod demo;
 mod dogfood;
 mod handshake;
 mod layering;
+mod plugin;
 mod runner_loop;
 mod safety;
 mod scan;

@@ -51,10 +51,12 @@ fn answer(request: &Value, round: usize) -> Option<Value> {
             (request["model_hint"].as_str(), request["effort_hint"].as_str()),
             (Some("opus"), Some("high"))
         );
+        assert_eq!(request["effort"], "heavy");
         assert!(inputs["escalation"]["first_answer"]["entries"].is_array());
     } else {
         let hints = (request["model_hint"].as_str(), request["effort_hint"].as_str());
         assert_eq!(hints, (Some("sonnet"), Some("medium")), "a first ask's default hints");
+        assert_eq!(request["effort"], "balanced", "a first ask's provider-neutral effort");
     }
     let mut entries = Vec::new();
     for sig in inputs["signals"].as_array().unwrap() {

@@ -125,7 +125,7 @@ fn unknown_config_keys_are_refused_by_name_with_exit_2() {
     let out = dochygiene(&fixture("bad_config"), &["scan", "--no-git"]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("stale_dayz"), "{}", out.stderr);
-    assert!(out.stderr.contains("hint: see guide/config.md"), "{}", out.stderr);
+    assert!(out.stderr.contains("hint: fix the key or value the message names"), "{}", out.stderr);
     assert_eq!(out.stdout, "");
 }
 

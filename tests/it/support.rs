@@ -28,6 +28,18 @@ pub struct Output {
     pub stderr: String,
 }
 
+impl From<std::process::Output> for Output {
+    fn from(out: std::process::Output) -> Self {
+        use std::os::unix::process::ExitStatusExt;
+        Output {
+            code: out.status.code().unwrap_or(-1),
+            signal: out.status.signal(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
 impl Output {
     /// Whether a failpoint killed the process (it aborts, printing nothing).
     pub fn aborted(&self) -> bool {
@@ -63,6 +75,10 @@ impl Run {
         self.cmd.env(key, value);
         self
     }
+    pub fn env_remove(mut self, key: &str) -> Self {
+        self.cmd.env_remove(key);
+        self
+    }
     pub fn current_dir(mut self, dir: &Path) -> Self {
         self.cmd.current_dir(dir);
         self
@@ -72,14 +88,7 @@ impl Run {
     }
     /// Runs it to the end.
     pub fn output(mut self) -> Output {
-        let out = self.cmd.output().expect("the dochygiene binary runs");
-        use std::os::unix::process::ExitStatusExt;
-        Output {
-            code: out.status.code().unwrap_or(-1),
-            signal: out.status.signal(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
+        self.cmd.output().expect("the dochygiene binary runs").into()
     }
     /// Runs it and asserts the exit code.
     pub fn expect_code(self, code: i32) -> Output {

@@ -61,7 +61,7 @@ mod tests {
             "{{ pydantic_settings }}\n",
             "--8<-- \"x.md\"\n",
         ] {
-            let mut doc = parse(format!("# API\n\n{body}").into());
+            let mut doc = parse(format!("# API\n\n{body}"));
             add(&mut doc);
             assert!(doc.has_anchor("pydantic.config.ConfigDict"), "{body}");
         }
