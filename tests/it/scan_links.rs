@@ -286,3 +286,16 @@ fn mkdocs_attr_list_autorefs_and_generated_api_pages_are_anchors() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(broken(&a, "docs/models.md"), [row(4, "validators.md#nope", "validators.md#note")]);
 }
+
+#[test]
+fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
+    let dir = tree(&[
+        ("book/book.toml", "[book]\ntitle = \"x\"\n"),
+        ("book/src/SUMMARY.md", "- [Title](title.md)\n"),
+        ("book/src/title.md", "# T\n\n<a href=\"/master/\">nightly</a> [gone](gone.md)\n"),
+        ("README.md", "# R\n\n[root](/nowhere/)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "book/src/title.md"), [row(3, "gone.md", "")]);
+    assert_eq!(broken(&a, "README.md"), [row(3, "/nowhere/", "")], "GitHub resolves it here");
+}

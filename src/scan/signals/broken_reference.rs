@@ -24,6 +24,7 @@ use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::self_url::self_link;
 use crate::scan::signal::{Signal, SignalName};
+use crate::scan::site::Generator;
 use crate::scan::tree::PathKind;
 
 /// Characters a suggested fragment percent-encodes when the link's fragment was
@@ -175,8 +176,15 @@ fn check_links(
                     }
                     let form =
                         if written.starts_with('/') { Form::FromRoot } else { Form::DocRelative };
+                    // On an mdBook or MkDocs page a `/…` link leaves the book for the
+                    // domain's root (helix's `/master/` docs channel): what is there is
+                    // not in the repository, so only git's evidence counts.
+                    let site_root = form == Form::FromRoot
+                        && ctx.sites.page_of(&doc.path).is_some_and(|s| {
+                            matches!(s.generator, Generator::MdBook | Generator::Mkdocs)
+                        });
                     out.problems.push(Problem::MissingTarget(Missing {
-                        only_if_moved: false,
+                        only_if_moved: site_root,
                         doc: doc.path.clone(),
                         line: link.line,
                         written,

@@ -9,6 +9,9 @@
 //! out (`history.rs`).
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::history::{claims_current, history_sentence, past_tense, placed_in_time};
 use super::mention::{Claim, Mention, Subject};
@@ -66,6 +69,7 @@ pub fn mentions(
             continue; // no version here: most paragraphs
         }
         let tokens = tokens(&seg.text);
+        let rows = release_rows(&seg.text);
         // Lowercased once, byte for byte: the token ranges hold in both.
         let lower = seg.text.to_ascii_lowercase();
         let mut used = vec![false; tokens.len()];
@@ -95,6 +99,9 @@ pub fn mentions(
                 if let Some(j) = tokens.iter().position(|t| t.contains(&range.start)) {
                     used[j] = true;
                 }
+                if describes_older_releases(&rows, &range) {
+                    continue;
+                }
                 if seg.code.iter().any(|c| c.contains(&range.start)) {
                     continue;
                 }
@@ -114,6 +121,36 @@ pub fn mentions(
             }
         }
     }
+}
+
+/// Releases named as a range or a series (`1.39 to 1.47`, `1.48 to now`, `1.47.x`): a
+/// line holding one is a row of a compatibility table ("1.39 to 1.47 - Rust 1.70",
+/// "`1.47.x` - LTS release (MSRV 1.70)").
+static RELEASE_ROW: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\b\d+\.\d+(?:\.\d+)?(?:\s*(?:to|through|-|–)\s*(?:\d+\.\d+(?:\.\d+)?|now|present|current|latest)\b|\.x\b)",
+    )
+    .unwrap()
+});
+
+/// The bare release ranges of `text`: not preceded by a name ("Python 3.9-3.12" is a
+/// mention of Python, "1.39 to 1.47" of the project's own releases).
+fn release_rows(text: &str) -> Vec<Range<usize>> {
+    RELEASE_ROW
+        .find_iter(text)
+        .filter(|m| {
+            let before = text[..m.start()].trim_end_matches([' ', '`', 'v']);
+            !before.chars().next_back().is_some_and(char::is_alphabetic)
+        })
+        .map(|m| m.range())
+        .collect()
+}
+
+/// Whether a version at `range` sits in a compatibility-table row of other releases: it
+/// says what those releases needed, not what is needed now. (A range that holds the
+/// version itself, "Python 3.8 to 3.12", is the mention's own claim.)
+fn describes_older_releases(rows: &[Range<usize>], range: &Range<usize>) -> bool {
+    rows.iter().any(|r| r.end <= range.start || r.start >= range.end)
 }
 
 /// The text pieces and code spans of each prose stretch, joined.
@@ -402,6 +439,9 @@ mod tests {
             "Python 3.8 to 3.12 upgrades",
             "Rust 1.70 stabilized let-else.",
             "Python 3.9 is not supported.",
+            "1.39 to 1.47 - Rust 1.70",
+            "1.0 to 1.14 - Rust 1.2",
+            "`1.47.x` - LTS release until September 2026. (MSRV 1.70)",
         ] {
             let got = found(text);
             assert!(
