@@ -1,6 +1,6 @@
 //! `Sites`: the docs sites of a repository — which generator renders which folder —
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
-//! `docusaurus.config.*`, `.vitepress/config.*`). A folder with no site is rendered by
+//! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`). A folder with no site is rendered by
 //! GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
@@ -24,6 +24,8 @@ pub enum Generator {
     MdBook,
     Docusaurus,
     VitePress,
+    /// Astro, and Starlight on it: `src/content/docs/` and `src/pages/` are routed.
+    Astro,
 }
 
 impl Generator {
@@ -33,6 +35,7 @@ impl Generator {
             "mkdocs.yml" | "mkdocs.yaml" => Some(Generator::Mkdocs),
             "book.toml" => Some(Generator::MdBook),
             _ if name.starts_with("docusaurus.config.") => Some(Generator::Docusaurus),
+            _ if name.starts_with("astro.config.") => Some(Generator::Astro),
             _ => None,
         }
     }
@@ -118,6 +121,8 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             vec![join(dir, &src)]
         }
         Generator::Docusaurus => vec![join(dir, "docs"), join(dir, "blog")],
+        // Starlight's content collection, and Astro's file-routed pages.
+        Generator::Astro => vec![join(dir, "src/content/docs"), join(dir, "src/pages")],
         Generator::VitePress => unreachable!("handled above"),
     };
     Some(Site { generator, config: config.to_string(), content })

@@ -299,3 +299,21 @@ fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
     assert_eq!(broken(&a, "book/src/title.md"), [row(3, "gone.md", "")]);
     assert_eq!(broken(&a, "README.md"), [row(3, "/nowhere/", "")], "GitHub resolves it here");
 }
+
+#[test]
+fn astro_routes_reach_starlight_pages_and_html_headings_have_ids() {
+    let dir = tree(&[
+        ("docs/astro.config.mjs", "export default {}\n"),
+        ("docs/src/content/docs/guides/i18n.mdx", "# i18n\n"),
+        ("docs/src/content/docs/de/guides/i18n.md", "# i18n\n"),
+        (
+            "docs/src/content/docs/index.mdx",
+            "# Home\n\n[a](/guides/i18n/) [b](/de/guides/i18n/) [d](/guides/gone/)\n",
+        ),
+        ("README.md", "<h1 align=center><code>just</code></h1>\n\n[top](#just) [no](#nope)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(a["files"]["docs/src/content/docs/index.mdx"]["role"], "site_page");
+    assert_eq!(broken(&a, "docs/src/content/docs/index.mdx"), [row(3, "/guides/gone/", "")]);
+    assert_eq!(broken(&a, "README.md"), [row(3, "#nope", "")]);
+}

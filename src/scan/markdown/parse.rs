@@ -222,6 +222,10 @@ impl Walker {
     fn html(&mut self, doc: &mut ParsedDoc, html: &str, offset: usize) {
         let refs = html_refs(html);
         doc.anchors.extend(refs.anchors);
+        for text in refs.headings {
+            let slug = self.slugger.slug(&text);
+            doc.anchors.insert(slug);
+        }
         for (is_image, dest) in refs.links {
             let at = html.find(dest.as_str()).map_or(offset, |i| offset + i);
             let kind = if is_image { LinkKind::Image } else { LinkKind::Inline };

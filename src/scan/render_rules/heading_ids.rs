@@ -1,6 +1,6 @@
 //! The ids a doc's headings get from the renderer that publishes it, besides GitHub's
 //! (which the parser computes): Python-Markdown's for MkDocs, mdBook's, VitePress's.
-//! Docusaurus uses github-slugger, so it adds none. A heading's `{#id}` wins everywhere.
+//! Docusaurus and Astro use github-slugger, so they add none. A heading's `{#id}` wins everywhere.
 //!
 //! Reads the parsed doc only.
 
@@ -13,7 +13,7 @@ use crate::scan::site::Generator;
 /// The id `generator` gives each heading of `parsed`, in heading order; `None` when its
 /// ids are GitHub's.
 pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<String>> {
-    if generator == Generator::Docusaurus {
+    if matches!(generator, Generator::Docusaurus | Generator::Astro) {
         return None;
     }
     let mut used: HashSet<String> =
@@ -33,7 +33,7 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 }
                 Generator::MdBook => mdbook::unique_id(mdbook::id_from_content(&h.text), &mut used),
                 Generator::VitePress => vitepress::unique(vitepress::slugify(&h.text), &mut used),
-                Generator::Docusaurus => h.slug.clone(),
+                Generator::Docusaurus | Generator::Astro => h.slug.clone(),
             }
         })
         .collect();

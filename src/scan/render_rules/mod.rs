@@ -3,6 +3,7 @@
 //! A link or fragment counts as resolving when GitHub or the doc's renderer resolves it:
 //! a doc is read on both.
 
+mod astro;
 mod dialect;
 mod docusaurus;
 mod heading_ids;

@@ -1,0 +1,57 @@
+//! Astro's file-based routing ("Routing" in the Astro docs; Starlight serves its
+//! `src/content/docs/` collection the same way): a leading `/` is a route from a content
+//! folder, and a route `x/`, `x` or `x.html` reaches `x.md`, `x.mdx`, `x/index.md` or
+//! `x/index.mdx`. A locale prefix (`/de/guides/`) is a folder like any other. Heading ids
+//! are github-slugger's, as GitHub's.
+
+/// The files a link may reach in an Astro site whose routed folders are `content`
+/// (root-relative): `written` is the link's decoded path part, `resolved` its resolution
+/// from the doc's folder (or from the root for a leading `/`).
+pub fn link_candidates(content: &[String], written: &str, resolved: &str) -> Vec<String> {
+    let bases: Vec<String> = match written.strip_prefix('/') {
+        Some(route) => content.iter().map(|c| crate::scan::resolve::join(c, route)).collect(),
+        None => vec![resolved.to_string()],
+    };
+    let mut out = Vec::new();
+    for base in bases {
+        let base = base.trim_end_matches('/');
+        let base = base.strip_suffix(".html").unwrap_or(base);
+        let name = base.rsplit('/').next().unwrap_or_default();
+        if name.contains('.') {
+            continue; // a file with its extension: GitHub's resolution already decided
+        }
+        for page in ["md", "mdx"] {
+            if !base.is_empty() {
+                out.push(format!("{base}.{page}"));
+            }
+            out.push(if base.is_empty() {
+                format!("index.{page}")
+            } else {
+                format!("{base}/index.{page}")
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_reach_pages_of_each_content_folder() {
+        let content = ["docs/src/content/docs".to_string(), "docs/src/pages".to_string()];
+        let got = link_candidates(&content, "/guides/i18n/", "guides/i18n");
+        assert!(got.contains(&"docs/src/content/docs/guides/i18n.mdx".to_string()), "{got:?}");
+        assert!(got.contains(&"docs/src/pages/guides/i18n/index.md".to_string()), "{got:?}");
+        let rel = link_candidates(
+            &content,
+            "../reference/icons/",
+            "docs/src/content/docs/reference/icons",
+        );
+        assert!(rel.contains(&"docs/src/content/docs/reference/icons.mdx".to_string()), "{rel:?}");
+        assert!(link_candidates(&content, "/logo.svg", "logo.svg").is_empty());
+        let home = link_candidates(&content, "/", "");
+        assert!(home.contains(&"docs/src/content/docs/index.mdx".to_string()), "{home:?}");
+    }
+}
