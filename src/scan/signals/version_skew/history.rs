@@ -62,7 +62,7 @@ const BEFORE_MENTION: [&str; 24] = [
 ];
 
 /// Phrases anywhere in a sentence that make its versions history or examples.
-const IN_SENTENCE: [&str; 24] = [
+const IN_SENTENCE: [&str; 30] = [
     "not supported",
     "unsupported",
     "isn't supported",
@@ -87,6 +87,13 @@ const IN_SENTENCE: [&str; 24] = [
     "old version",
     "earlier version",
     "previous version",
+    // A hypothetical, or the reader's own project: an example, not this repository.
+    "let's say",
+    "let us say",
+    "suppose",
+    "imagine",
+    "your project",
+    "your package",
 ];
 
 /// Whether the whole doc at `path` is about the past.
@@ -230,6 +237,8 @@ mod tests {
         assert!(history_sentence("For example, uv 0.4.13 included a breaking change."));
         assert!(history_sentence("Python 3.9 support was dropped."));
         assert!(!history_sentence("Install widget 2.1.0 today."));
+        assert!(history_sentence("Let's say foo is only compatible with Python 3.6–3.7."));
+        assert!(history_sentence("This means your project aims to support Python >=3.7."));
         assert!(history_sentence("Python 3.8 is not supported."));
         assert!(claims_current("Install widget 2.1.0 today."));
         assert!(claims_current("The latest release is widget 2.3."));
