@@ -123,6 +123,8 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
         entries,
         notes,
         totals,
+        reused: Vec::new(),
+        parts: Vec::new(),
     })
 }
 
@@ -223,6 +225,7 @@ fn entry(
         },
         confidence: p.confidence,
         why: p.why.clone(),
+        reused_from: None,
     })
 }
 
