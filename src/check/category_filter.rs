@@ -110,6 +110,19 @@ mod tests {
     }
 
     #[test]
+    fn the_guide_lists_the_signal_table() {
+        let guide = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("guide/taxonomy.md"),
+        )
+        .unwrap();
+        for (name, subtypes) in SIGNAL_SUBTYPES {
+            let names: Vec<String> = subtypes.iter().map(|s| format!("`{}`", s.as_str())).collect();
+            let row = format!("| `{}` | {} |", name.as_str(), names.join(", "));
+            assert!(guide.contains(&row), "guide/taxonomy.md lacks {row}");
+        }
+    }
+
+    #[test]
     fn every_signal_can_produce_some_entry_and_a_filter_asks_by_the_table() {
         for name in SignalName::ALL {
             assert!(SIGNAL_SUBTYPES.iter().any(|(n, s)| *n == name && !s.is_empty()), "{name}");
