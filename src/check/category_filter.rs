@@ -133,7 +133,9 @@ mod tests {
         .unwrap();
         let bloat = CategoryFilter::parse(&["bloat".into()]).unwrap();
         assert!(!bloat.asks_about(std::slice::from_ref(&link)));
-        assert!(CategoryFilter::parse(&["orphaned".into()]).unwrap().asks_about(&[link.clone()]));
+        assert!(CategoryFilter::parse(&["orphaned".into()])
+            .unwrap()
+            .asks_about(std::slice::from_ref(&link)));
         assert!(CategoryFilter::default().asks_about(&[link]));
         assert!(bloat.focus().unwrap().contains("WANTED CATEGORIES: bloat"));
         assert_eq!(CategoryFilter::default().focus(), None);
