@@ -2,7 +2,9 @@
 //! to exit 7, then `resume` with every request answered (half cleared, half a
 //! replace-text entry). Prints the pending file's bytes per request, and medians over
 //! rounds of `resume` (accept → plan → finalize → validate → write) against `status`
-//! (process start + state read) run in the same loop as the baseline.
+//! (process start + state read) run in the same loop as the baseline. Then, with that
+//! report's verdicts stored, 10 docs change and a new `check` of the tree is timed: it
+//! reuses the other answers and asks only the 10 (goal: at most 1.5× the resume).
 //!
 //! Run: `cargo bench --bench handshake [-- N]`.
 
@@ -81,7 +83,34 @@ fn main() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(state.join("report.json")).unwrap()).unwrap();
     assert_eq!(report["entries"].as_array().unwrap().len(), n / 2);
+    // A second check after 10 docs changed: every other verdict is reused.
+    let changed = 10.min(n);
+    for i in 0..changed {
+        let i = i * (n / changed);
+        let path = root.join(format!("docs/d{:03}/doc{i}.md", i / 100));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("Some prose", "Changed prose")).unwrap();
+    }
+    let reuse_saved = root.join("saved-reuse-state");
+    copy_dir(&state, &reuse_saved);
+    let mut rechecks = Vec::new();
+    for _ in 0..ROUNDS {
+        std::fs::remove_dir_all(&state).unwrap();
+        copy_dir(&reuse_saved, &state);
+        let t = Instant::now();
+        let out = run(root, &["check", "--no-git", "--op-id", "reuse"]);
+        rechecks.push(t.elapsed());
+        assert_eq!(out.status.code(), Some(7), "{}", String::from_utf8_lossy(&out.stderr));
+        let line: serde_json::Value =
+            serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+        let pending: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(line["pending"].as_str().unwrap()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(pending["requests"].as_array().unwrap().len(), changed);
+    }
     let (resume, status) = (median(&mut resumes), median(&mut statuses));
+    let recheck = median(&mut rechecks);
     println!("requests: {n}");
     println!("check (scan + candidates + pending, once): {check_time:?}");
     println!(
@@ -91,6 +120,14 @@ fn main() {
     println!("resume of {n} answers: median {resume:?} over {ROUNDS} rounds");
     println!("status baseline:       median {status:?} over {ROUNDS} rounds");
     println!("ratio resume/status: {:.1}", resume.as_secs_f64() / status.as_secs_f64());
+    println!(
+        "check reusing {} of {n} answers (asks {changed}): median {recheck:?} over {ROUNDS} rounds",
+        n - changed
+    );
+    println!(
+        "ratio reusing check/resume: {:.2} (goal ≤ 1.5)",
+        recheck.as_secs_f64() / resume.as_secs_f64()
+    );
 }
 
 fn run(root: &Path, args: &[&str]) -> std::process::Output {

@@ -16,6 +16,12 @@ pub(crate) enum Notice {
     Rescanning(Vec<String>),
     /// The open batch has no responses file yet.
     NoAnswersYet(PathBuf),
+    /// The verdict store could not be read; nothing in it is reused.
+    VerdictStoreUnread { path: PathBuf, problem: String },
+    /// The verdict store could not be written; the next check asks what it would hold.
+    VerdictStoreUnsaved { path: PathBuf, problem: String },
+    /// A scoped check could not read the last report, so it kept none of it.
+    LastReportNotKept { problem: String },
     /// The op had already finished; `resume` had nothing to do.
     AlreadyFinished { op_id: String, phase: &'static str },
 }

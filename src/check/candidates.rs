@@ -1,5 +1,5 @@
-//! `candidates.json`: the signal-bearing files of the frozen scan, each with exactly the
-//! inputs of its `classify_file` request (path, sha256, line count, raw tokens, the
+//! `candidates.json`: the signal-bearing files of the frozen scan that `--category` wants
+//! asked about, each with exactly the inputs of its `classify_file` request (path, sha256, line count, raw tokens, the
 //! scanner's signals). Built once at op start (and again after a rescan), so a resume
 //! never re-counts tokens.
 
@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::category_filter::CategoryFilter;
 use crate::error::{Error, Result};
 use crate::file_view::FileView;
 use crate::fsio::{ReadError, DOC_MAX_BYTES};
@@ -30,6 +31,10 @@ pub(crate) struct Candidate {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Candidates {
     pub candidates: Vec<Candidate>,
+    /// Signal-bearing files left out because none of their signals can produce an entry
+    /// of the `--category` wanted (`category_filter.rs`): never asked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_asked: Vec<String>,
 }
 
 impl Candidates {
@@ -38,9 +43,15 @@ impl Candidates {
         root: &Path,
         scan: &ScanArtifact,
         estimator: &Estimator,
+        filter: &CategoryFilter,
     ) -> Result<Candidates> {
         let mut candidates = Vec::with_capacity(scan.signals.len());
+        let mut not_asked = Vec::new();
         for (path, signals) in &scan.signals {
+            if !filter.asks_about(signals) {
+                not_asked.push(path.clone());
+                continue;
+            }
             let facts = scan.files.get(path).ok_or_else(|| {
                 Error::Internal(format!("scan has signals for {path} but no file facts"))
             })?;
@@ -53,7 +64,7 @@ impl Candidates {
                 signals: signals.clone(),
             });
         }
-        Ok(Candidates { candidates })
+        Ok(Candidates { candidates, not_asked })
     }
 
     pub(crate) fn read(path: &Path) -> Result<Candidates> {

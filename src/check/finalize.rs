@@ -18,8 +18,8 @@ use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for};
 use crate::report::totals::round_tokens;
 use crate::report::{
-    Anchor, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind, Outbound, Report, ScanSummary,
-    SpanGuard, TokenEstimate, Totals, SCHEMA_VERSION,
+    Anchor, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind, Outbound, Report, ReusedVerdict,
+    ScanSummary, SpanGuard, TokenEstimate, Totals, SCHEMA_VERSION,
 };
 use crate::scan::ScanArtifact;
 use crate::tokens::Estimator;
@@ -44,19 +44,27 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     let mut cleared = Vec::new();
     let mut notes = Vec::new();
     let mut filtered = 0usize;
+    let mut reused = Vec::new();
     let moves = moves_of(input);
     let inbound = find_inbound(input.root, &input.scan.shortlist, &moves);
     for (path, outcome) in input.outcomes.get() {
+        if let Outcome::Accepted { reused_from: Some(op_id), .. } = outcome {
+            reused.push(ReusedVerdict { path: path.clone(), op_id: op_id.clone() });
+        }
         match outcome {
             Outcome::Accepted { answer, .. } if answer.verdict == Verdict::Clear => {
                 cleared.push(path.clone())
             }
-            Outcome::Accepted { answer, .. } => {
+            Outcome::Accepted { answer, reused_from, .. } => {
+                // Reused or not, the entry is finalized against today's bytes: hashes,
+                // guards, tier and tokens are never carried over.
                 let file = FileView::read(&input.root.join(path))?;
                 for p in &answer.entries {
                     if input.filter.keeps(&p.category) {
                         let links = Links { inbound: inbound.get(path), moves: &moves };
-                        entries.push(entry(input, path, &file, p, links)?);
+                        let mut e = entry(input, path, &file, p, links)?;
+                        e.reused_from = reused_from.clone();
+                        entries.push(e);
                     } else {
                         filtered += 1;
                     }
@@ -85,6 +93,17 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
             ),
         });
     }
+    for path in &input.candidates.not_asked {
+        notes.push(Note {
+            kind: NoteKind::CategoryFiltered,
+            path: Some(path.clone()),
+            request_id: None,
+            message: format!(
+                "not asked: no signal of this file can produce an entry of --category {}",
+                input.filter.values().join(", ")
+            ),
+        });
+    }
     if !input.scan.git.used {
         notes.push(Note {
             kind: NoteKind::GitSkipped,
@@ -98,11 +117,7 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
                 .unwrap_or_else(|| "git history was not read; git signals were skipped".into()),
         });
     }
-    entries.sort_by(|a, b| {
-        let start =
-            |e: &Entry| e.exact_edit.as_ref().and_then(|x| x.anchor).map_or(0, |a| a.start_line);
-        (a.path.as_str(), start(a), a.id.as_str()).cmp(&(b.path.as_str(), start(b), b.id.as_str()))
-    });
+    sort_entries(&mut entries);
     let candidates = input.candidates.candidates.len() as u64;
     let totals = Totals::compute(&entries, candidates, cleared.len() as u64);
     let scan = input.scan;
@@ -123,7 +138,18 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
         entries,
         notes,
         totals,
+        reused,
+        parts: Vec::new(),
     })
+}
+
+/// The report's entry order: by path, then first line, then id.
+pub(super) fn sort_entries(entries: &mut [Entry]) {
+    entries.sort_by(|a, b| {
+        let start =
+            |e: &Entry| e.exact_edit.as_ref().and_then(|x| x.anchor).map_or(0, |a| a.start_line);
+        (a.path.as_str(), start(a), a.id.as_str()).cmp(&(b.path.as_str(), start(b), b.id.as_str()))
+    });
 }
 
 /// Every move a kept proposal makes.
@@ -223,6 +249,7 @@ fn entry(
         },
         confidence: p.confidence,
         why: p.why.clone(),
+        reused_from: None,
     })
 }
 

@@ -8,5 +8,8 @@ mod finalize;
 mod pipeline;
 mod plan;
 mod proposal_check;
+mod reuse_key;
+mod scoped;
+mod verdict_store;
 
 pub(crate) use pipeline::{absolute, resume, start, validate, CheckStep, Reported};

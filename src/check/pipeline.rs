@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use super::candidates::Candidates;
 use super::category_filter::CategoryFilter;
 use super::finalize::{finalize, FinalizeInput};
-use super::plan::{plan, Outcomes};
+use super::plan::{plan, Outcome, Outcomes, Reusable};
+use super::reuse_key::KeyContext;
+use super::verdict_store::{StoredVerdict, VerdictStore};
 use crate::clock;
 use crate::error::{Error, Result};
 use crate::handshake::{Accepted, AllSettled, Asked, Round, Step};
@@ -100,6 +102,7 @@ pub(crate) fn start(
     let mut run = Run { project, lock, op, record, settings, fixture, notices };
     run.estimator()?.warm_in_background();
     run.scan_into_op()?;
+    run.freeze_reusable()?;
     run.op.write_record(&run.record, lock)?;
     failpoint::hit("op-created");
     run.advance(1)
@@ -155,7 +158,67 @@ impl Run<'_> {
             lock: self.lock,
             phase: BatchPhase::Classify,
             fixture: self.fixture.as_ref(),
+            focus: None,
         }
+    }
+
+    /// Copies the stored verdicts that answer this op's questions into the op folder
+    /// (none with `--fresh`), so every plan of the op reuses exactly the same ones.
+    fn freeze_reusable(&mut self) -> Result<()> {
+        if self.settings.fresh {
+            return Ok(());
+        }
+        let path = self.project.state.verdicts_path();
+        let (store, problem) = VerdictStore::load(&path);
+        if let Some(problem) = problem {
+            self.notices.push(Notice::VerdictStoreUnread { path, problem });
+        }
+        let candidates = Candidates::read(&self.op.candidates_json())?;
+        let filter = CategoryFilter::parse(&self.settings.categories)?;
+        let reusable = store.reusable_for(&candidates, &KeyContext::current(), &filter);
+        reusable.write(&self.op.reusable_json(), |_| true)
+    }
+
+    /// Stores this check's accepted verdicts for the next check: asked ones under this
+    /// op, reused ones under the op that asked them. Files still in the tree keep their
+    /// verdict when this check did not ask about them (out of scope, or narrowed out by
+    /// `--category`); a file the scan saw without a signal loses it.
+    fn save_verdicts(&mut self, scan: &ScanArtifact, outcomes: &Outcomes) -> Result<()> {
+        let path = self.project.state.verdicts_path();
+        let (mut store, _) = VerdictStore::load(&path);
+        let frozen = VerdictStore::read_frozen(&self.op.reusable_json())?;
+        let candidates = Candidates::read(&self.op.candidates_json())?;
+        let ctx = KeyContext::current();
+        for p in &scan.shortlist {
+            if !scan.signals.contains_key(p) {
+                store.verdicts.remove(p);
+            }
+        }
+        for c in &candidates.candidates {
+            let stored = match outcomes.get(&c.path) {
+                Some(Outcome::Accepted { reused_from: Some(_), .. }) => {
+                    frozen.verdicts.get(&c.path).cloned()
+                }
+                Some(Outcome::Accepted { answer, .. }) => Some(StoredVerdict {
+                    key: ctx.key(c),
+                    op_id: self.record.op_id.to_string(),
+                    categories: self.settings.categories.clone(),
+                    answer: serde_json::to_value(answer).expect("an answer serializes"),
+                }),
+                _ => None,
+            };
+            match stored {
+                Some(v) => store.verdicts.insert(c.path.clone(), v),
+                None => store.verdicts.remove(&c.path),
+            };
+        }
+        let ours: std::collections::BTreeSet<&str> =
+            candidates.candidates.iter().map(|c| c.path.as_str()).collect();
+        if let Err(e) = store.write(&path, |p| ours.contains(p)) {
+            let problem = e.to_string();
+            self.notices.push(Notice::VerdictStoreUnsaved { path, problem });
+        }
+        Ok(())
     }
 
     /// Scans the tree and freezes `scan.json` + `candidates.json` in the op folder.
@@ -170,7 +233,12 @@ impl Run<'_> {
         for warning in &scan.warnings {
             self.notices.push(Notice::ScanWarning(warning.clone()));
         }
-        let candidates = Candidates::build(root, &scan, &self.estimator()?)?;
+        let mut scan = scan;
+        if !self.settings.scopes.is_empty() {
+            super::scoped::whole_tree_duplicates(root, &options, &mut scan)?;
+        }
+        let filter = CategoryFilter::parse(&self.settings.categories)?;
+        let candidates = Candidates::build(root, &scan, &self.estimator()?, &filter)?;
         crate::json::state_file::write_state_file(&self.op.scan_json(), &scan)?;
         candidates.write(&self.op.candidates_json(), self.lock)
     }
@@ -216,14 +284,20 @@ impl Run<'_> {
         let escalate_below = self.project.config()?.check.escalate_below;
         let root = self.project.root.clone();
         let answers_path = self.op.answers_json();
+        let reusable = Reusable {
+            verdicts: VerdictStore::read_frozen(&self.op.reusable_json())?,
+            ctx: KeyContext::current(),
+        };
+        let focus = CategoryFilter::parse(&self.settings.categories)?.focus();
         let round = Round {
             op: &self.op,
             lock: self.lock,
             phase: BatchPhase::Classify,
             fixture: self.fixture.as_ref(),
+            focus: focus.as_deref(),
         };
         round.advance(&mut self.record, next_iteration, |answers| {
-            plan(&root, &candidates, answers, &answers_path, escalate_below)
+            plan(&root, &candidates, answers, &answers_path, escalate_below, &reusable)
         })
     }
 
@@ -259,7 +333,7 @@ impl Run<'_> {
         let candidates = Candidates::read(&self.op.candidates_json())?;
         let filter = CategoryFilter::parse(&self.settings.categories)?;
         let estimator = self.estimator()?;
-        let report = finalize(&FinalizeInput {
+        let mut report = finalize(&FinalizeInput {
             root: &self.project.root,
             op_id: self.record.op_id.as_str(),
             instant,
@@ -270,8 +344,13 @@ impl Run<'_> {
             estimator: &estimator,
         })?;
         let state = &self.project.state;
+        let scoped_check = matches!(self.record.state, OpState::Check { .. });
+        if scoped_check && !self.settings.scopes.is_empty() {
+            self.keep_rest_of_last_report(&mut report)?;
+        }
         write_report(state, self.lock, &report)?;
         failpoint::hit("report-written");
+        self.save_verdicts(&scan, outcomes.get())?;
         Timestamps::update(state, self.lock, |t| t.last_check = Some(instant.to_string()))?;
         failpoint::hit("last-check-stamped");
         if let OpState::Check { .. } = self.record.state {
@@ -284,5 +363,26 @@ impl Run<'_> {
             op: self.op.clone(),
             record: self.record.clone(),
         })))
+    }
+
+    /// A scoped check's report keeps what the last report holds outside the scope. A
+    /// last report that cannot be read is a notice: this report then holds the scope only.
+    fn keep_rest_of_last_report(&mut self, report: &mut Report) -> Result<()> {
+        let text = match crate::state::read_report_text(&self.project.state) {
+            Ok(Some(text)) => text,
+            Ok(None) => return Ok(()),
+            Err(e) => {
+                self.notices.push(Notice::LastReportNotKept { problem: e.to_string() });
+                return Ok(());
+            }
+        };
+        let last: Report = match serde_json::from_str(&text) {
+            Ok(last) => last,
+            Err(e) => {
+                self.notices.push(Notice::LastReportNotKept { problem: e.to_string() });
+                return Ok(());
+            }
+        };
+        super::scoped::keep_rest_of(report, &last, &self.settings.scopes)
     }
 }

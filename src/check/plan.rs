@@ -3,6 +3,11 @@
 //! step, so it is a pure function of `candidates.json` + `answers.json` (+ the files'
 //! bytes) and a resume after a crash plans exactly what an uninterrupted run would.
 //!
+//! A file whose verdict was stored by an earlier check for the same question (the op's
+//! frozen `reusable.json`, see `verdict_store.rs`) is not asked when that answer still
+//! passes today's proposal checks; when it does not, the file is asked anew, as a first
+//! request.
+//!
 //! Per file the chain (ask → answer → check → re-ask or escalate) is the handshake's
 //! one chain (`handshake::settle`); what is particular to classifying — the request,
 //! its checks against the file, the escalation threshold — is [`ClassifyCheck`].
@@ -14,23 +19,41 @@ use serde_json::Value;
 
 use super::candidates::{Candidate, Candidates};
 use super::proposal_check::{check_answer, move_destination};
+use super::reuse_key::KeyContext;
+use super::verdict_store::VerdictStore;
 use crate::error::Result;
 use crate::file_view::FileView;
 use crate::handshake::{settle, AnswerCheck, Ask, Planned, Settled};
 use crate::ids::RequestId;
-use crate::protocol::{AnswerStore, ClassifyAnswer, Request, RequestKind};
+use crate::protocol::{AnswerStore, ClassifyAnswer, Request, RequestKind, SONNET_MEDIUM};
 
 /// A file's outcome once its chain has ended.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Outcome {
-    /// A valid answer to finalize.
-    Accepted { request_id: RequestId, answer: ClassifyAnswer },
+    /// A valid answer to finalize; `reused_from` names the op that asked it when it was
+    /// reused rather than asked in this op.
+    Accepted { request_id: RequestId, answer: ClassifyAnswer, reused_from: Option<String> },
     /// The answer failed validation `MAX_REASKS + 1` times.
     Dropped { request_id: RequestId, violations: Vec<String> },
 }
 
 /// Settled outcomes by path.
 pub(crate) type Outcomes = BTreeMap<String, Outcome>;
+
+/// The verdicts an op may reuse (its frozen `reusable.json`) and the key they must match.
+pub(crate) struct Reusable {
+    pub verdicts: VerdictStore,
+    pub ctx: KeyContext,
+}
+
+impl Reusable {
+    /// The stored answer to the question about `c`, if it is still the same question.
+    fn answer_for(&self, c: &Candidate) -> Option<(ClassifyAnswer, &str)> {
+        let v = self.verdicts.verdicts.get(&c.path).filter(|v| v.key == self.ctx.key(c))?;
+        let answer = serde_json::from_value(v.answer.clone()).ok()?;
+        Some((answer, v.op_id.as_str()))
+    }
+}
 
 /// Plans every candidate. `escalate_below` is the confidence threshold.
 pub(crate) fn plan(
@@ -39,6 +62,7 @@ pub(crate) fn plan(
     answers: &AnswerStore,
     answers_path: &Path,
     escalate_below: f64,
+    reusable: &Reusable,
 ) -> Result<Planned<Outcomes>> {
     let mut open = Vec::new();
     let mut outcomes = Outcomes::new();
@@ -49,13 +73,26 @@ pub(crate) fn plan(
         let base = serde_json::to_value(c).expect("a candidate serializes");
         let mut check =
             ClassifyCheck { root, candidate: c, file: None, claimed: &claimed, escalate_below };
-        match settle(&mut check, base, answers, answers_path)? {
+        let reused = match reusable.answer_for(c) {
+            Some((answer, op)) if check.violations(&answer)?.is_empty() => {
+                let first = Ask { hints: SONNET_MEDIUM, escalated: false, attempt: 0 };
+                let request_id = check.request(base.clone(), first).request_id;
+                Some(Settled::Accepted { request_id, answer }).zip(Some(op.to_string()))
+            }
+            _ => None,
+        };
+        let (settled, reused_from) = match reused {
+            Some((settled, op)) => (settled, Some(op)),
+            None => (settle(&mut check, base, answers, answers_path)?, None),
+        };
+        match settled {
             Settled::Open(request) => open.push(request),
             Settled::Accepted { request_id, answer } => {
                 for dest in answer.entries.iter().filter_map(move_destination) {
                     claimed.insert(dest.to_string(), c.path.clone());
                 }
-                outcomes.insert(c.path.clone(), Outcome::Accepted { request_id, answer });
+                let outcome = Outcome::Accepted { request_id, answer, reused_from };
+                outcomes.insert(c.path.clone(), outcome);
             }
             Settled::Dropped { request_id, violations } => {
                 outcomes.insert(c.path.clone(), Outcome::Dropped { request_id, violations });

@@ -93,7 +93,8 @@ pub(super) fn advance(
         asks.push((l.entry.clone(), inputs));
     }
     let fixture = Fixture::from_flag_or_env(None)?;
-    let round = Round { op, lock, phase: BatchPhase::Rewrite, fixture: fixture.as_ref() };
+    let round =
+        Round { op, lock, phase: BatchPhase::Rewrite, fixture: fixture.as_ref(), focus: None };
     let answers_path = op.answers_json();
     let step = round.advance(record, next_iteration, |answers| {
         let mut open = Vec::new();
@@ -136,7 +137,8 @@ pub(super) fn resume(
     record: &mut OpRecord,
 ) -> Result<CleanStep> {
     let fixture = Fixture::from_flag_or_env(None)?;
-    let round = Round { op, lock, phase: BatchPhase::Rewrite, fixture: fixture.as_ref() };
+    let round =
+        Round { op, lock, phase: BatchPhase::Rewrite, fixture: fixture.as_ref(), focus: None };
     match round.accept(record)? {
         Accepted::Advance { next } => advance(project, lock, op, record, next),
         // Nobody answered yet: the same batch again (no new round).

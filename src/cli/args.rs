@@ -92,7 +92,7 @@ pub struct CheckArgs {
     /// Limit the scan to a glob or path prefix (repeatable).
     #[arg(long = "scope", value_name = "GLOB|PATH")]
     pub scopes: Vec<String>,
-    /// Keep only entries of this class or subtype (repeatable).
+    /// Ask for and keep only entries of this class or subtype (repeatable).
     #[arg(long = "category", value_name = "CLASS|SUBTYPE")]
     pub categories: Vec<String>,
     /// Name the op instead of generating an id ([a-z0-9-]{1,64}).
@@ -104,6 +104,9 @@ pub struct CheckArgs {
     /// Skip git history (and the signals that need it).
     #[arg(long)]
     pub no_git: bool,
+    /// Ask about every candidate again, reusing no verdict of an earlier check.
+    #[arg(long)]
+    pub fresh: bool,
 }
 
 #[derive(Debug, Args)]

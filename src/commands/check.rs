@@ -16,6 +16,7 @@ pub(super) fn settings(args: &CheckArgs) -> Result<CheckSettings> {
         categories: args.categories.clone(),
         answers: args.answers.as_deref().map(absolute).transpose()?,
         use_git: !args.no_git,
+        fresh: args.fresh,
     })
 }
 

@@ -18,6 +18,17 @@ pub(crate) fn notice(n: &Notice) -> String {
         Notice::NoAnswersYet(path) => {
             format!("dochygiene: no answers yet at {}", quote_path(path))
         }
+        Notice::VerdictStoreUnread { path, problem } => format!(
+            "dochygiene: warning: ignoring the verdict store {} ({problem}); asking again about every candidate, and the check's end writes a new one",
+            quote_path(path)
+        ),
+        Notice::VerdictStoreUnsaved { path, problem } => format!(
+            "dochygiene: warning: could not write the verdict store {} ({problem}); the next check asks again about every candidate",
+            quote_path(path)
+        ),
+        Notice::LastReportNotKept { problem } => format!(
+            "dochygiene: warning: the last report could not be read ({problem}); this scoped check's report holds only its scope"
+        ),
         Notice::AlreadyFinished { op_id, phase } => {
             format!("dochygiene: op {op_id} is already {phase}; nothing to resume")
         }

@@ -68,6 +68,8 @@ pub(crate) struct Round<'a> {
     pub lock: &'a Lock,
     pub phase: BatchPhase,
     pub fixture: Option<&'a Fixture>,
+    /// A paragraph the batch's instructions end with (a check's `--category` focus).
+    pub focus: Option<&'a str>,
 }
 
 impl Round<'_> {
@@ -135,7 +137,7 @@ impl Round<'_> {
                 failpoint::hit("iteration-persisted");
             }
             let batch = batch_id(&record.op_id, self.phase, record.iteration);
-            let pending = PendingFile::new(
+            let mut pending = PendingFile::new(
                 &record.op_id,
                 self.phase,
                 record.iteration,
@@ -143,6 +145,9 @@ impl Round<'_> {
                 &self.op.responses(&batch),
                 planned.open,
             );
+            if let Some(focus) = self.focus {
+                pending.instructions.values_mut().for_each(|text| text.push_str(focus));
+            }
             let pending_path = self.op.pending(&batch);
             pending.write(&pending_path, self.lock)?;
             failpoint::hit("pending-written");

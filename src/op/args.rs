@@ -19,6 +19,9 @@ pub(crate) struct CheckSettings {
     pub answers: Option<PathBuf>,
     /// Whether git history is read (`--no-git` turns it off).
     pub use_git: bool,
+    /// `--fresh`: ask every candidate, reusing no stored verdict.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fresh: bool,
 }
 
 /// What a clean op was started with.

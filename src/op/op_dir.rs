@@ -61,6 +61,10 @@ impl OpDir {
     pub(crate) fn candidates_json(&self) -> PathBuf {
         self.path.join("candidates.json")
     }
+    /// The stored verdicts this op may reuse, frozen at its start.
+    pub(crate) fn reusable_json(&self) -> PathBuf {
+        self.path.join("reusable.json")
+    }
     pub(crate) fn answers_json(&self) -> PathBuf {
         self.path.join("answers.json")
     }

@@ -19,6 +19,7 @@ pub(crate) use answer::{ClassifyAnswer, EditSkeleton, Proposal, RewriteAnswer, V
 pub(crate) use answers_store::{AnswerStore, StoredAnswer};
 pub(crate) use batch::{batch_id, BatchPhase, PendingFile};
 pub(crate) use fixture::Fixture;
+pub(crate) use instructions::instructions_for;
 pub(crate) use kind::{Hints, RequestKind, OPUS_HIGH, SONNET_MEDIUM};
 pub(crate) use request::Request;
 pub(crate) use responses::parse_responses;

@@ -19,7 +19,7 @@ pub(crate) use render_md::render_markdown;
 pub(crate) use taxonomy::{Category, Class, Subtype};
 pub(crate) use totals::Totals;
 pub(crate) use types::{
-    Anchor, Entry, ExactEdit, Note, NoteKind, Report, ScanSummary, SpanGuard, TokenEstimate,
-    SCHEMA_VERSION,
+    Anchor, Entry, ExactEdit, Note, NoteKind, Report, ReportPart, ReusedVerdict, ScanSummary,
+    SpanGuard, TokenEstimate, SCHEMA_VERSION,
 };
 pub(crate) use validate::validate_text;

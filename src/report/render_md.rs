@@ -32,6 +32,24 @@ pub(crate) fn render_markdown(r: &Report) -> String {
     for (tier, roll) in &t.by_tier {
         let _ = writeln!(md, "  - {tier}: {} entries, ~{} tokens", roll.entries, roll.raw_tokens);
     }
+    if !r.reused.is_empty() {
+        let _ = writeln!(
+            md,
+            "- Reused verdicts: {} (unchanged files; their entries finalized anew)",
+            r.reused.len()
+        );
+    }
+    for part in &r.parts {
+        let _ = writeln!(
+            md,
+            "- Part from op `{}` ({}): scope {}; {} entries, {} cleared",
+            part.op_id,
+            part.generated_at,
+            list_or(&part.scopes, "all Markdown"),
+            part.entries.len(),
+            part.cleared.len()
+        );
+    }
     for class in Class::ALL {
         let entries: Vec<&Entry> = r.entries.iter().filter(|e| e.category.class == class).collect();
         let title = match class {
@@ -54,7 +72,14 @@ pub(crate) fn render_markdown(r: &Report) -> String {
         let _ = writeln!(md, "None.");
     }
     for path in &r.cleared {
-        let _ = writeln!(md, "- {}", code(path));
+        match r.reused.iter().find(|u| &u.path == path) {
+            Some(u) => {
+                let _ = writeln!(md, "- {} (verdict reused from op `{}`)", code(path), u.op_id);
+            }
+            None => {
+                let _ = writeln!(md, "- {}", code(path));
+            }
+        }
     }
     if !r.notes.is_empty() {
         let _ = writeln!(md, "\n## Notes\n");
@@ -104,6 +129,9 @@ fn render_entry(md: &mut String, e: &Entry) {
     }
     if let Some(outbound) = &e.outbound {
         render_outbound(md, &e.path, outbound);
+    }
+    if let Some(op) = &e.reused_from {
+        let _ = writeln!(md, "- Verdict reused from op `{op}`");
     }
     if let Some(why) = &e.why {
         let _ = writeln!(md, "- Why: {}", one_line(why));

@@ -122,7 +122,6 @@ pub(crate) struct Category {
 
 impl Category {
     /// The category of a subtype (its class is implied).
-    #[cfg(test)]
     pub(crate) fn of(subtype: Subtype) -> Self {
         Category { class: subtype.class(), subtype }
     }

@@ -38,6 +38,40 @@ pub(crate) struct Report {
     /// What the engine wants a reader to know: dropped answers, skipped signals.
     pub notes: Vec<Note>,
     pub totals: Totals,
+    /// Files whose verdict (entries or clear) was reused from an earlier check's answer
+    /// instead of being asked again (schema 1.1). Their entries are finalized anew.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reused: Vec<ReusedVerdict>,
+    /// When a scoped check kept the rest of the last report: which check, with which
+    /// scopes, each part of the report came from (schema 1.1). Absent when one check
+    /// wrote the whole report.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<ReportPart>,
+}
+
+/// A file whose classifier verdict was reused, and the op that asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ReusedVerdict {
+    pub path: String,
+    /// The op whose answer was reused.
+    pub op_id: String,
+}
+
+/// One check's part of a report that several scoped checks wrote.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ReportPart {
+    /// The check that wrote this part.
+    pub op_id: String,
+    /// Its run instant, RFC 3339 UTC.
+    pub generated_at: String,
+    /// Its scopes (`--scope` values; the include globs when it had none).
+    pub scopes: Vec<String>,
+    /// The ids of the entries it contributed.
+    pub entries: Vec<String>,
+    /// The files it cleared.
+    pub cleared: Vec<String>,
 }
 
 /// What was scanned.
@@ -102,6 +136,11 @@ pub(crate) struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub why: Option<String>,
+    /// The op whose answer this entry was reused from (schema 1.1); absent when it was
+    /// asked in this report's check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub reused_from: Option<String>,
 }
 
 impl Entry {

@@ -31,7 +31,7 @@ mod yaml_tree;
 pub use artifact::ScanArtifact;
 pub use engine::scan;
 pub use options::ScanOptions;
-pub use scope::DEFAULT_EXCLUDED_DIRS;
+pub use scope::{Scope, DEFAULT_EXCLUDED_DIRS};
 pub use signal::{Signal, SignalName};
 pub use walk::builder as walk_builder;
 pub use warning::ScanWarning;

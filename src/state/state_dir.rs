@@ -67,6 +67,10 @@ impl StateDir {
     pub(crate) fn report_md_path(&self) -> PathBuf {
         self.dir.join("report.md")
     }
+    /// The verdict store (`check/verdict_store.rs`): a cache, not a fixed state file.
+    pub(crate) fn verdicts_path(&self) -> PathBuf {
+        self.dir.join("verdicts.json")
+    }
     pub(crate) fn lock_path(&self) -> PathBuf {
         self.dir.join("lock")
     }

@@ -376,7 +376,8 @@ fn fixture_answers_inline_with_kind_wildcard_and_leaves_the_rest_to_exit7() {
     )
     .unwrap();
     let out = p
-        .run(&["check", "--op-id", "t4", "--no-git"])
+        // --fresh: t3's verdicts would be reused; here the kind wildcard answers.
+        .run(&["check", "--op-id", "t4", "--no-git", "--fresh"])
         .env("DOCHYGIENE_TIER2_FIXTURE", p.root().join("fx-kind.json"))
         .expect_code(0);
     assert_eq!(json_line(&out)["cleared"], 3);

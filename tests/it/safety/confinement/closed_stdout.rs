@@ -61,7 +61,8 @@ fn a_closed_stdout_never_panics_and_keeps_the_exit_code() {
     std::fs::create_dir_all(p.state("ops/half-started")).unwrap();
     closed(&["ops", "gc"], 0);
     assert!(!p.state("ops/half-started").exists());
-    closed(&["sweep", "--no-git", "--op-id", "s1"], 7);
+    // --fresh: t1's verdicts would be reused, and the sweep is to stop at exit 7.
+    closed(&["sweep", "--no-git", "--op-id", "s1", "--fresh"], 7);
     closed(&["ops", "abort", "s1"], 0);
     closed(&["--version"], 0);
     let q = demo_checked();
