@@ -1,4 +1,4 @@
-//! The report: schema 1.0 types, KIND_TABLE and the safety tier, ids, totals, validation,
+//! The report: schema 1.1 types, KIND_TABLE and the safety tier, ids, totals, validation,
 //! the generated JSON Schema and the Markdown rendering.
 
 pub(crate) mod entry_id;

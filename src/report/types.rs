@@ -1,4 +1,4 @@
-//! The report, schema 1.0 (SPEC section 8): the one artifact every part of dochygiene
+//! The report, schema 1.1 (SPEC section 8, with the 1.1 fields of section 13): the one artifact every part of dochygiene
 //! flows into. Types are strict (`deny_unknown_fields`); the published JSON Schema is
 //! generated from them (see `schema.rs`), never written by hand.
 
@@ -13,15 +13,19 @@ use super::totals::Totals;
 use crate::scan::SignalName;
 use crate::tokens::Encoding;
 
-/// The schema version this build writes and validates.
-pub(crate) const SCHEMA_VERSION: &str = "1.0";
+/// The schema version this build writes.
+pub(crate) const SCHEMA_VERSION: &str = "1.1";
+
+/// Every schema version `validate` (and `clean`) accepts: 1.1 only adds optional fields,
+/// so a 1.0 report reads as it was written.
+pub(crate) const ACCEPTED_SCHEMA_VERSIONS: [&str; 2] = ["1.0", "1.1"];
 
 /// A whole report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(title = "dochygiene report 1.0")]
+#[schemars(title = "dochygiene report 1.1")]
 pub(crate) struct Report {
-    /// Always "1.0".
+    /// "1.1" as written by this build; "1.0" reports are still read.
     pub schema_version: String,
     /// The dochygiene version that wrote the report (Cargo.toml's).
     pub tool_version: String,
