@@ -5,12 +5,15 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::cited_signal::CitedSignal;
+use super::dismissal::DismissedSignal;
+use super::evidence::Evidence;
 use super::inbound::Inbound;
 use super::kind_table::{EditKind, OpType, SafetyTier};
 use super::outbound::Outbound;
+use super::saving::TokenSaving;
 use super::taxonomy::Category;
 use super::totals::Totals;
-use crate::scan::SignalName;
 use crate::tokens::Encoding;
 
 /// The schema version this build writes.
@@ -38,6 +41,12 @@ pub(crate) struct Report {
     pub shortlist: Vec<String>,
     /// Signal-bearing files the classifier cleared (no entry).
     pub cleared: Vec<String>,
+    /// 1.1: why the classifier cleared a file, by path, when it said.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub cleared_reasons: std::collections::BTreeMap<String, String>,
+    /// 1.1: the scanner signals an entries answer left out, with the reason when given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dismissed: Vec<DismissedSignal>,
     pub entries: Vec<Entry>,
     /// What the engine wants a reader to know: dropped answers, skipped signals.
     pub notes: Vec<Note>,
@@ -67,8 +76,16 @@ pub(crate) struct Entry {
     /// When the engine hashed this file, RFC 3339 UTC.
     pub generated_at: String,
     pub category: Category,
-    /// Scanner signal names the finding rests on, copied from the scan.
-    pub signals: Vec<SignalName>,
+    /// Scanner signal names the finding rests on, copied from the scan, or the reserved
+    /// `agent_observation`.
+    pub signals: Vec<CitedSignal>,
+    /// 1.1: the finding cites `agent_observation`: the agent saw it, no signal did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub agent_found: bool,
+    /// 1.1: an agent-found finding's evidence (present iff `agent_found`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Evidence")]
+    pub evidence: Option<Evidence>,
     /// A one-line gloss on the signals, from the classifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
@@ -100,6 +117,11 @@ pub(crate) struct Entry {
     pub is_reversible: bool,
     pub safety_tier: SafetyTier,
     pub token_estimate: TokenEstimate,
+    /// 1.1 (present on every 1.1 entry): the tokens applying the entry takes off its doc,
+    /// measured on the exact edit or, for a generative entry not yet applied, estimated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "TokenSaving")]
+    pub token_saving: Option<TokenSaving>,
     #[schemars(range(min = 0.0, max = 1.0))]
     pub confidence: f64,
     /// The classifier's reasoning, for people.
