@@ -9,12 +9,12 @@ use std::path::Path;
 use super::candidates::Candidates;
 use super::category_filter::CategoryFilter;
 use super::plan::{Outcome, Outcomes};
+use crate::doc_edit::apply_exact;
 use crate::error::{Error, Result};
 use crate::file_view::FileView;
 use crate::handshake::{AllSettled, MAX_REASKS};
 use crate::hash::sha256_hex;
 use crate::inbound::{find_inbound, plan_own_links, Move};
-use crate::doc_edit::apply_exact;
 use crate::protocol::{ClassifyAnswer, Dismissal, Proposal, Verdict};
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for};
@@ -296,7 +296,9 @@ fn dismissed_signals(
         .map(|s| {
             let on = |d: &&Dismissal| {
                 d.signal == s.name
-                    && d.line.is_none_or(|l| (s.line..=s.last_line()).contains(&l) || s.lines.contains(&l))
+                    && d.line.is_none_or(|l| {
+                        (s.line..=s.last_line()).contains(&l) || s.lines.contains(&l)
+                    })
             };
             let why = answer.dismissed.iter().find(on).map(|d| d.why.trim().to_string());
             DismissedSignal { path: path.to_string(), signal: s.name, line: s.line, why }

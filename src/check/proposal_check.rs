@@ -11,8 +11,8 @@ use crate::file_view::FileView;
 use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
 use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
-use crate::report::CitedSignal;
 use crate::report::kind_table::{kind_field_problems, EditKind, OpType};
+use crate::report::CitedSignal;
 use crate::scan::markdown::normalize_block;
 
 /// The violations of an answer: those of the answer as a whole (its verdict, its
@@ -46,7 +46,8 @@ pub(crate) fn check_answer(
     answer: &ClassifyAnswer,
     claimed: &BTreeMap<String, String>,
 ) -> Problems {
-    let mut out = Problems { answer: Vec::new(), proposals: vec![Vec::new(); answer.entries.len()] };
+    let mut out =
+        Problems { answer: Vec::new(), proposals: vec![Vec::new(); answer.entries.len()] };
     match answer.verdict {
         Verdict::Clear if !answer.entries.is_empty() => {
             out.answer.push("verdict \"clear\" must carry no entries".to_string())

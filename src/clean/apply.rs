@@ -22,8 +22,8 @@ use crate::op::{CleanArgs, CleanPhase, OpCommand, OpDir, OpRecord, OpState};
 use crate::project::Project;
 use crate::quote::quote_name;
 use crate::report::{Entry, Report, SavingBasis, TokenSaving, Totals};
-use crate::tokens::Estimator;
 use crate::state::{Lock, Timestamps};
+use crate::tokens::Estimator;
 
 /// Where a clean step ended.
 pub(crate) enum CleanStep {
@@ -236,7 +236,8 @@ fn record_measured_savings(project: &Project, lock: &Lock, journal: &Journal) ->
         }
     }
     if changed {
-        report.totals = Totals::compute(&report.entries, report.totals.candidates, report.totals.cleared);
+        report.totals =
+            Totals::compute(&report.entries, report.totals.candidates, report.totals.cleared);
         crate::state::write_report(&project.state, lock, &report)?;
     }
     Ok(())

@@ -48,7 +48,10 @@ fn pinned_doc() -> Project {
         "docs/hooks.md",
         "# Hooks\n\nSee [setup](setup.md).\n\nPin black with `rev: 22.3.0` in the hook config.\n",
     );
-    p.write(".pre-commit-config.yaml", "repos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0\n");
+    p.write(
+        ".pre-commit-config.yaml",
+        "repos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0\n",
+    );
     p
 }
 
@@ -69,7 +72,10 @@ fn an_agent_observation_with_evidence_becomes_an_agent_found_entry() {
         // The first ask quotes words the doc does not hold: that proposal alone is
         // asked again with the rule, the other kept.
         if r["inputs"]["attempt"].is_null() {
-            entries(vec![proposal(json!(["broken_reference"]), delete(3, 3)), observation("rev: 23.0.0")])
+            entries(vec![
+                proposal(json!(["broken_reference"]), delete(3, 3)),
+                observation("rev: 23.0.0"),
+            ])
         } else {
             assert_eq!(r["inputs"]["kept"], 1);
             entries(vec![observation("rev: 22.3.0")])
@@ -85,7 +91,10 @@ fn an_agent_observation_with_evidence_becomes_an_agent_found_entry() {
     assert_eq!(found[0]["evidence"]["quote"], "rev: 22.3.0");
     assert_eq!(found[0]["safety_tier"], "auto");
     let md = p.read(".dochygiene/report.md");
-    assert!(md.contains("- Agent-found (no scanner signal): \"rev: 22.3.0\", contradicted by"), "{md}");
+    assert!(
+        md.contains("- Agent-found (no scanner signal): \"rev: 22.3.0\", contradicted by"),
+        "{md}"
+    );
     let text = p.read(".dochygiene/report.json");
     let path = p.root().join(".dochygiene/report.json");
     p.run(&["validate", path.to_str().unwrap()]).expect_code(0);
@@ -118,7 +127,9 @@ fn the_reasons_of_a_clear_verdict_and_of_dismissed_signals_are_kept() {
         "a.md" => json!({"verdict": "entries",
             "entries": [proposal(json!(["broken_reference"]), delete(3, 3))],
             "dismissed": [{"signal": "broken_reference", "line": 5, "why": "also-gone.md is generated at build time."}]}),
-        _ => json!({"verdict": "clear", "why": "nowhere.md is a placeholder the tutorial asks readers to create."}),
+        _ => {
+            json!({"verdict": "clear", "why": "nowhere.md is a placeholder the tutorial asks readers to create."})
+        }
     });
     assert_eq!(report["cleared"], json!(["b.md"]));
     assert_eq!(
@@ -144,7 +155,10 @@ fn the_reasons_of_a_clear_verdict_and_of_dismissed_signals_are_kept() {
 #[test]
 fn a_signal_an_entries_answer_leaves_out_is_listed_with_its_reason() {
     let p = Project::new();
-    p.write("a.md", "---\nstatus: done\n---\n# Plan: auth\n\nWe will build auth, see [one](gone.md).\n");
+    p.write(
+        "a.md",
+        "---\nstatus: done\n---\n# Plan: auth\n\nWe will build auth, see [one](gone.md).\n",
+    );
     let (report, asked) = check_answering(&p, |_| {
         json!({"verdict": "entries",
             "entries": [proposal(json!(["broken_reference"]), delete(6, 6))],
@@ -180,7 +194,10 @@ fn a_dismissal_of_a_signal_the_file_lacks_is_asked_again() {
 /// A doc whose entries cover every deterministic kind but a move, and a generative one.
 fn savings_project() -> Project {
     let p = Project::new();
-    p.write("docs/config.md", "# Config\n\n## Options\n\nSet `threads` to the number of cores you have.\n");
+    p.write(
+        "docs/config.md",
+        "# Config\n\n## Options\n\nSet `threads` to the number of cores you have.\n",
+    );
     p.write(
         "docs/guide/setup.md",
         "# Setup\n\nSee [old](gone.md) for the removed installer and its many long options.\n\nSet `threads` to the number of cores you have.\n\nThis paragraph says the same thing again and again and again and again at length.\n",
@@ -222,7 +239,11 @@ fn deterministic_entries_carry_the_saving_measured_on_their_exact_edit() {
     let delete = &by_kind(&report, "delete-range");
     assert_eq!(delete["token_saving"]["basis"], "measured");
     let deleted = delete["token_saving"]["tokens"].as_i64().unwrap();
-    assert!(deleted > 0 && deleted.abs_diff(delete["token_estimate"]["raw_tokens"].as_i64().unwrap()) <= 2, "{delete:#}");
+    assert!(
+        deleted > 0
+            && deleted.abs_diff(delete["token_estimate"]["raw_tokens"].as_i64().unwrap()) <= 2,
+        "{delete:#}"
+    );
     // The dedupe writes `See [docs/config.md#options](../config.md#options).`, which
     // costs about what the sentence it replaces did: the saving says so.
     let dedupe = &by_kind(&report, "dedupe");
@@ -251,19 +272,27 @@ fn deterministic_entries_carry_the_saving_measured_on_their_exact_edit() {
 fn a_dedupe_may_point_at_a_section_that_exists() {
     let p = savings_project();
     let (report, asked) = check_answering(&p, |r| {
-        let reference =
-            if r["inputs"]["attempt"].is_null() { "docs/config.md#nowhere" } else { "docs/config.md#options" };
-        entries(vec![json!({"category": {"class": "stale", "subtype": "duplicated"}, "signals": ["broken_reference"],
+        let reference = if r["inputs"]["attempt"].is_null() {
+            "docs/config.md#nowhere"
+        } else {
+            "docs/config.md#options"
+        };
+        entries(vec![
+            json!({"category": {"class": "stale", "subtype": "duplicated"}, "signals": ["broken_reference"],
                "op": "Point at the config doc's options.", "op_type": "deterministic",
                "exact_edit": {"kind": "dedupe", "anchor": {"start_line": 5, "end_line": 5}, "canonical_ref": reference},
-               "confidence": 0.9})])
+               "confidence": 0.9}),
+        ])
     });
     assert_eq!(asked.len(), 2);
-    assert!(asked[1]["inputs"]["violations"].to_string().contains("no heading with the id #nowhere"));
+    assert!(asked[1]["inputs"]["violations"]
+        .to_string()
+        .contains("no heading with the id #nowhere"));
     let id = report["entries"][0]["id"].as_str().unwrap();
     p.run(&["clean", "--entry", id, "--yes"]).expect_code(0);
     assert!(
-        p.read("docs/guide/setup.md").contains("\nSee [docs/config.md#options](../config.md#options).\n"),
+        p.read("docs/guide/setup.md")
+            .contains("\nSee [docs/config.md#options](../config.md#options).\n"),
         "{}",
         p.read("docs/guide/setup.md")
     );
@@ -272,7 +301,10 @@ fn a_dedupe_may_point_at_a_section_that_exists() {
 #[test]
 fn one_invalid_proposal_is_asked_again_alone_and_dropped_alone() {
     let p = Project::new();
-    p.write("a.md", "# A\n\nSee [one](gone.md).\n\nSee [two](gone-too.md).\n\nAnd [three](gone-three.md).\n");
+    p.write(
+        "a.md",
+        "# A\n\nSee [one](gone.md).\n\nSee [two](gone-too.md).\n\nAnd [three](gone-three.md).\n",
+    );
     let (report, asked) = check_answering(&p, |r| {
         if r["inputs"]["kept"].is_null() {
             entries(vec![
@@ -291,8 +323,14 @@ fn one_invalid_proposal_is_asked_again_alone_and_dropped_alone() {
     for (attempt, r) in asked.iter().enumerate().skip(1) {
         assert_eq!(r["inputs"]["attempt"], attempt);
         let prompt = r["prompt"].as_str().unwrap();
-        assert!(prompt.contains(&format!("Re-ask {attempt} of 2 (inputs.attempt = {attempt})")), "{prompt}");
-        assert!(r["inputs"]["violations"][0].as_str().unwrap().starts_with("entries[0].exact_edit.anchor"));
+        assert!(
+            prompt.contains(&format!("Re-ask {attempt} of 2 (inputs.attempt = {attempt})")),
+            "{prompt}"
+        );
+        assert!(r["inputs"]["violations"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("entries[0].exact_edit.anchor"));
     }
     let lines: Vec<u64> = report["entries"]
         .as_array()
@@ -338,7 +376,8 @@ fn a_rewrite_span_reask_carries_its_violations_and_says_its_attempt() {
     let measured = journal["measured_savings"][&id].as_i64().unwrap();
     assert!(measured > 0, "{journal:#}");
     let report = read_json(p.state("report.json").to_str().unwrap());
-    let entry = report["entries"].as_array().unwrap().iter().find(|e| e["id"] == id.as_str()).unwrap();
+    let entry =
+        report["entries"].as_array().unwrap().iter().find(|e| e["id"] == id.as_str()).unwrap();
     assert_eq!(entry["token_saving"]["basis"], "measured");
     assert_eq!(entry["token_saving"]["tokens"], measured);
     assert_eq!(report["totals"]["saving"]["estimated"]["entries"], 0);
@@ -353,7 +392,8 @@ fn requests_carry_the_scanners_evidence_unchanged_within_the_budget() {
     let root = p.root();
     git_in(root, &["init", "-q", "-b", "main"], "2024-01-01T00:00:00Z");
     let code = |n: usize| (0..n).map(|i| format!("// line {i}\n")).collect::<String>();
-    let mut doc = String::from("# Guide\n\nSee [gone](missing.md) and again [gone](missing.md).\n\n");
+    let mut doc =
+        String::from("# Guide\n\nSee [gone](missing.md) and again [gone](missing.md).\n\n");
     for i in 0..20 {
         doc.push_str(&format!("- `src/mod{i:02}.rs` does step {i}.\n"));
         p.write(&format!("src/mod{i:02}.rs"), &code(10));
@@ -371,8 +411,11 @@ fn requests_carry_the_scanners_evidence_unchanged_within_the_budget() {
     let want = &scanned["signals"]["docs/guide.md"];
     let churn = want.as_array().unwrap().iter().find(|s| s["name"] == "edit_recency_vs_churn");
     let churn = churn.unwrap_or_else(|| panic!("no churn signal: {want:#}"));
-    assert!(churn["commit_range"].is_string() && churn["changed_files"].as_array().unwrap().len() == 20);
-    let grouped = want.as_array().unwrap().iter().find(|s| s["name"] == "broken_reference").unwrap();
+    assert!(
+        churn["commit_range"].is_string() && churn["changed_files"].as_array().unwrap().len() == 20
+    );
+    let grouped =
+        want.as_array().unwrap().iter().find(|s| s["name"] == "broken_reference").unwrap();
     assert_eq!(grouped["lines"], json!([3, 26]), "{grouped:#}");
     let out = p.run(&["check"]).expect_code(7);
     let pending = read_json(json_line(&out)["pending"].as_str().unwrap());
@@ -391,14 +434,20 @@ fn report_md_puts_auto_entries_first_then_larger_savings_and_cleared_last() {
         "a.md" => entries(vec![
             proposal(json!(["broken_reference"]), delete(3, 3)),
             proposal(json!(["broken_reference"]), delete(5, 5)),
-            proposal(json!(["broken_reference"]), json!({"kind": "replace-text",
-                "anchor": {"start_line": 7, "end_line": 7}, "match": "gone3.md", "replacement": "b.md"})),
+            proposal(
+                json!(["broken_reference"]),
+                json!({"kind": "replace-text",
+                "anchor": {"start_line": 7, "end_line": 7}, "match": "gone3.md", "replacement": "b.md"}),
+            ),
         ]),
         _ => json!({"verdict": "clear"}),
     });
     let md = p.read(".dochygiene/report.md");
     let at = |needle: &str| md.find(needle).unwrap_or_else(|| panic!("{needle} not in\n{md}"));
     assert!(at("replace-text lines 7-7") < at("delete-range lines 5-5"), "auto first\n{md}");
-    assert!(at("delete-range lines 5-5") < at("delete-range lines 3-3"), "larger saving first\n{md}");
+    assert!(
+        at("delete-range lines 5-5") < at("delete-range lines 3-3"),
+        "larger saving first\n{md}"
+    );
     assert!(at("## Notes").max(at("## Stale")) < at("## Cleared"), "Cleared last\n{md}");
 }

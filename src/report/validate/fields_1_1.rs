@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use super::violation::Violation;
 use crate::report::kind_table::OpType;
 use crate::report::totals::round_tokens;
-use crate::report::types::{Entry, Report};
+use crate::report::types::{Entry, Report, SCHEMA_VERSION};
 use crate::report::{CitedSignal, SavingBasis};
 
 /// Checks the 1.1 fields of `report`.
@@ -23,7 +23,7 @@ pub(crate) fn check(report: &Report, out: &mut Vec<Violation>) {
 
 fn saving(report: &Report, e: &Entry, at: &str, out: &mut Vec<Violation>) {
     let Some(s) = &e.token_saving else {
-        if report.schema_version != "1.0" {
+        if report.schema_version == SCHEMA_VERSION {
             out.push(Violation::new(
                 format!("{at}.token_saving"),
                 "token-saving-present",
@@ -87,10 +87,8 @@ fn dismissals(r: &Report, out: &mut Vec<Violation>) {
     }
     let shortlist: HashSet<&str> = r.shortlist.iter().map(String::as_str).collect();
     for (i, d) in r.dismissed.iter().enumerate() {
-        let cited = r
-            .entries
-            .iter()
-            .any(|e| e.path == d.path && e.signals.iter().any(|s| s.is(d.signal)));
+        let cited =
+            r.entries.iter().any(|e| e.path == d.path && e.signals.iter().any(|s| s.is(d.signal)));
         let problem = if !shortlist.contains(d.path.as_str()) {
             Some(format!("{:?} is not in the shortlist", d.path))
         } else if cleared.contains(d.path.as_str()) {
