@@ -91,7 +91,7 @@ again, fixing them; a third failure skips the entry.
 ";
 
 /// The dedupe example of the instructions: a doc and its `canonical_ref`.
-const DEDUPE_EXAMPLE: (&str, &str) = ("docs/guide/setup.md", "docs/config.md#options");
+const DEDUPE_EXAMPLE: (&str, &str) = ("docs/howto/setup.md", "docs/config.md#options");
 
 /// The line clean writes for [`DEDUPE_EXAMPLE`], made by the very function clean uses.
 fn dedupe_example_line() -> String {
