@@ -21,7 +21,7 @@ use crate::op::{read_image, refuse_if_open, write_image, Journal, JournalItem, S
 use crate::op::{CleanArgs, CleanPhase, OpCommand, OpDir, OpRecord, OpState};
 use crate::project::Project;
 use crate::quote::quote_name;
-use crate::report::{Entry, Report, SavingBasis, TokenSaving, Totals};
+use crate::report::{Entry, Report, SavingBasis, TokenSaving, Totals, SCHEMA_VERSION};
 use crate::state::{Lock, Timestamps};
 use crate::tokens::Estimator;
 
@@ -221,7 +221,8 @@ fn record_measured_savings(project: &Project, lock: &Lock, journal: &Journal) ->
         return Ok(());
     }
     let mut report = read_report(&project.state)?;
-    if report.op_id != journal.report_op_id {
+    // A 1.0 report has no savings to update (the journal keeps the figure).
+    if report.op_id != journal.report_op_id || report.schema_version != SCHEMA_VERSION {
         return Ok(());
     }
     let mut changed = false;
