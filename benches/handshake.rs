@@ -114,7 +114,7 @@ fn main() {
     println!("requests: {n}");
     println!("check (scan + candidates + pending, once): {check_time:?}");
     println!(
-        "pending file: {pending_bytes} bytes = {:.0} bytes/request (goal ≤ 2048)",
+        "pending file: {pending_bytes} bytes = {:.0} bytes/request (goal ≤ 3072, ~3 KiB)",
         pending_bytes as f64 / n as f64
     );
     println!("resume of {n} answers: median {resume:?} over {ROUNDS} rounds");

@@ -16,6 +16,7 @@ pub mod commands;
 pub mod config;
 pub mod console;
 mod dest_rules;
+mod doc_edit;
 mod doc_role;
 pub mod error;
 pub mod exit;

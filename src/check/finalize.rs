@@ -3,25 +3,28 @@
 //! token counts, ids — and assembles the report. It never calls a model and never trusts
 //! one with a computed field.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::candidates::Candidates;
 use super::category_filter::CategoryFilter;
 use super::plan::{Outcome, Outcomes};
+use crate::doc_edit::apply_exact;
 use crate::error::{Error, Result};
 use crate::file_view::FileView;
 use crate::handshake::{AllSettled, MAX_REASKS};
 use crate::hash::sha256_hex;
 use crate::inbound::{find_inbound, plan_own_links, Move};
-use crate::protocol::{Proposal, Verdict};
+use crate::protocol::{ClassifyAnswer, Dismissal, Proposal, Verdict};
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for};
 use crate::report::totals::round_tokens;
 use crate::report::{
-    Anchor, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind, Outbound, Report, ReusedVerdict,
-    ScanSummary, SpanGuard, TokenEstimate, Totals, SCHEMA_VERSION,
+    Anchor, CitedSignal, DismissedSignal, EditKind, Entry, ExactEdit, Inbound, Note, NoteKind,
+    Outbound, Report, ReusedVerdict, SavingBasis, ScanSummary, SpanGuard, TokenEstimate,
+    TokenSaving, Totals, SCHEMA_VERSION,
 };
-use crate::scan::ScanArtifact;
+use crate::scan::{ScanArtifact, Signal};
 use crate::tokens::Estimator;
 
 /// Everything finalize reads.
@@ -42,6 +45,8 @@ pub(crate) struct FinalizeInput<'a> {
 pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
     let mut entries = Vec::new();
     let mut cleared = Vec::new();
+    let mut cleared_reasons = BTreeMap::new();
+    let mut dismissed = Vec::new();
     let mut notes = Vec::new();
     let mut filtered = 0usize;
     let mut reused = Vec::new();
@@ -53,11 +58,27 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
         }
         match outcome {
             Outcome::Accepted { answer, .. } if answer.verdict == Verdict::Clear => {
-                cleared.push(path.clone())
+                cleared.push(path.clone());
+                if let Some(why) = answer.why.as_deref().map(str::trim).filter(|w| !w.is_empty()) {
+                    cleared_reasons.insert(path.clone(), why.to_string());
+                }
             }
-            Outcome::Accepted { answer, reused_from, .. } => {
+            Outcome::Accepted { request_id, answer, reused_from, dropped: partly } => {
                 // Reused or not, the entry is finalized against today's bytes: hashes,
                 // guards, tier and tokens are never carried over.
+                if !partly.is_empty() {
+                    notes.push(Note {
+                        kind: NoteKind::AnswerDropped,
+                        path: Some(path.clone()),
+                        request_id: Some(request_id.to_string()),
+                        message: format!(
+                            "proposals of the classify_file answer failed validation {} times and were dropped; its other proposals were kept: {}",
+                            MAX_REASKS + 1,
+                            partly.join("; ")
+                        ),
+                    });
+                }
+                dismissed.extend(dismissed_signals(input.candidates, path, answer));
                 let file = FileView::read(&input.root.join(path))?;
                 for p in &answer.entries {
                     if input.filter.keeps(&p.category) {
@@ -135,6 +156,8 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
         },
         shortlist: scan.shortlist.clone(),
         cleared,
+        cleared_reasons,
+        dismissed,
         entries,
         notes,
         totals,
@@ -199,6 +222,7 @@ fn entry(
         None => p.reducible_range,
     };
     let raw_tokens = span.map_or(0, |a| input.estimator.count(&file.span_text(a)));
+    let observed = p.signals.contains(&CitedSignal::AgentObservation);
     let facts = input
         .scan
         .files
@@ -217,6 +241,10 @@ fn entry(
         expected_sha256: e.anchor.map(|a| sha256_hex(file.span(a))),
         file_sha256: file.sha256(),
     });
+    let token_saving = match &exact_edit {
+        Some(edit) => measured_saving(input.estimator, path, file, edit, raw_tokens, frequency),
+        None => TokenSaving::estimate(raw_tokens, frequency),
+    };
     let guard = match (&p.exact_edit, p.reducible_range) {
         (None, Some(range)) => Some(SpanGuard {
             anchor: range,
@@ -231,6 +259,8 @@ fn entry(
         generated_at: input.instant.to_string(),
         category: p.category,
         signals: dedup(&p.signals),
+        agent_found: observed,
+        evidence: p.evidence.clone().filter(|_| observed),
         detail: p.detail.clone(),
         op: p.op.trim().to_string(),
         op_type: p.op_type,
@@ -247,10 +277,60 @@ fn entry(
             injection_frequency: frequency,
             weighted_tokens: round_tokens(raw_tokens as f64 * frequency),
         },
+        token_saving: Some(token_saving),
         confidence: p.confidence,
         why: p.why.clone(),
         reused_from: None,
     })
+}
+
+/// The saving of a deterministic entry, measured: the doc's tokens before minus after
+/// the very bytes clean will write (a move takes the whole doc out of the live tree).
+fn measured_saving(
+    estimator: &Estimator,
+    path: &str,
+    file: &FileView,
+    edit: &ExactEdit,
+    raw_tokens: u64,
+    frequency: f64,
+) -> TokenSaving {
+    match apply_exact(path, file, edit, edit.anchor) {
+        Ok(Some(after)) => {
+            let before = estimator.count(&file.text()) as i64;
+            let after = estimator.count(&String::from_utf8_lossy(&after)) as i64;
+            TokenSaving::new(before - after, frequency, SavingBasis::Measured)
+        }
+        Ok(None) => TokenSaving::new(raw_tokens as i64, frequency, SavingBasis::Measured),
+        // The answer check made sure the edit applies; should it not, say so honestly.
+        Err(_) => TokenSaving::estimate(raw_tokens, frequency),
+    }
+}
+
+/// The scanner signals of `path` that no proposal of its entries answer cites, each
+/// with the reason the answer gave for leaving it out (by name, and line when given).
+fn dismissed_signals(
+    candidates: &Candidates,
+    path: &str,
+    answer: &ClassifyAnswer,
+) -> Vec<DismissedSignal> {
+    let Some(c) = candidates.candidates.iter().find(|c| c.path == path) else {
+        return Vec::new();
+    };
+    let cited = |s: &Signal| answer.entries.iter().any(|p| p.signals.iter().any(|n| n.is(s.name)));
+    c.signals
+        .iter()
+        .filter(|s| !cited(s))
+        .map(|s| {
+            let on = |d: &&Dismissal| {
+                d.signal == s.name
+                    && d.line.is_none_or(|l| {
+                        (s.line..=s.last_line()).contains(&l) || s.lines.contains(&l)
+                    })
+            };
+            let why = answer.dismissed.iter().find(on).map(|d| d.why.trim().to_string());
+            DismissedSignal { path: path.to_string(), signal: s.name, line: s.line, why }
+        })
+        .collect()
 }
 
 fn dedup<T: Clone + PartialEq>(items: &[T]) -> Vec<T> {

@@ -18,21 +18,30 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::candidates::{Candidate, Candidates};
-use super::proposal_check::{check_answer, move_destination};
+use super::proposal_check::{check_answer, move_destination, Problems};
 use super::reuse_key::KeyContext;
 use super::verdict_store::VerdictStore;
 use crate::error::Result;
 use crate::file_view::FileView;
-use crate::handshake::{settle, AnswerCheck, Ask, Planned, Settled};
+use crate::handshake::{settle, AnswerCheck, Ask, Planned, Settled, Split};
 use crate::ids::RequestId;
-use crate::protocol::{AnswerStore, ClassifyAnswer, Request, RequestKind, SONNET_MEDIUM};
+use crate::protocol::{
+    AnswerStore, ClassifyAnswer, Proposal, Request, RequestKind, Verdict, SONNET_MEDIUM,
+};
 
 /// A file's outcome once its chain has ended.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Outcome {
-    /// A valid answer to finalize; `reused_from` names the op that asked it when it was
-    /// reused rather than asked in this op.
-    Accepted { request_id: RequestId, answer: ClassifyAnswer, reused_from: Option<String> },
+    /// A valid answer to finalize. `reused_from` names the op that asked it when it was
+    /// reused rather than asked in this op; `dropped` holds the violations of its
+    /// proposals that failed validation `MAX_REASKS + 1` times and were dropped (the rest
+    /// were kept).
+    Accepted {
+        request_id: RequestId,
+        answer: ClassifyAnswer,
+        reused_from: Option<String>,
+        dropped: Vec<String>,
+    },
     /// The answer failed validation `MAX_REASKS + 1` times.
     Dropped { request_id: RequestId, violations: Vec<String> },
 }
@@ -75,9 +84,10 @@ pub(crate) fn plan(
             ClassifyCheck { root, candidate: c, file: None, claimed: &claimed, escalate_below };
         let reused = match reusable.answer_for(c) {
             Some((answer, op)) if check.violations(&answer)?.is_empty() => {
-                let first = Ask { hints: SONNET_MEDIUM, escalated: false, attempt: 0 };
+                let first = Ask { hints: SONNET_MEDIUM, escalated: false, attempt: 0, kept: 0 };
                 let request_id = check.request(base.clone(), first).request_id;
-                Some(Settled::Accepted { request_id, answer }).zip(Some(op.to_string()))
+                Some(Settled::Accepted { request_id, answer, dropped: Vec::new() })
+                    .zip(Some(op.to_string()))
             }
             _ => None,
         };
@@ -87,11 +97,11 @@ pub(crate) fn plan(
         };
         match settled {
             Settled::Open(request) => open.push(request),
-            Settled::Accepted { request_id, answer } => {
+            Settled::Accepted { request_id, answer, dropped } => {
                 for dest in answer.entries.iter().filter_map(move_destination) {
                     claimed.insert(dest.to_string(), c.path.clone());
                 }
-                let outcome = Outcome::Accepted { request_id, answer, reused_from };
+                let outcome = Outcome::Accepted { request_id, answer, reused_from, dropped };
                 outcomes.insert(c.path.clone(), outcome);
             }
             Settled::Dropped { request_id, violations } => {
@@ -129,22 +139,68 @@ impl AnswerCheck for ClassifyCheck<'_> {
         if ask.escalated {
             prompt.push_str(" A first answer had low confidence; decide afresh.");
         }
-        if ask.attempt > 0 {
-            prompt.push_str(&format!(" Attempt {}: fix the listed violations.", ask.attempt + 1));
-        }
+        prompt.push_str(&ask.reask_note());
         Request::new(Self::KIND, prompt, inputs, ask.hints)
     }
 
     fn violations(&mut self, answer: &ClassifyAnswer) -> Result<Vec<String>> {
+        Ok(self.problems(answer)?.all())
+    }
+
+    /// Keeps the valid proposals when the answer as a whole is sound: only the invalid
+    /// ones are asked again.
+    fn split(&mut self, answer: &ClassifyAnswer) -> Result<Option<Split<ClassifyAnswer>>> {
+        let problems = self.problems(answer)?;
+        let valid = problems.proposals.iter().filter(|p| p.is_empty()).count();
+        if !problems.answer.is_empty() || valid == 0 || valid == answer.entries.len() {
+            return Ok(None);
+        }
+        let (mut keep, mut redo) = (Vec::new(), Vec::new());
+        let mut violations = Vec::new();
+        for (p, problems) in answer.entries.iter().zip(&problems.proposals) {
+            if problems.is_empty() {
+                keep.push(p.clone());
+            } else {
+                let i = redo.len();
+                violations.extend(problems.iter().map(|m| format!("entries[{i}]{m}")));
+                redo.push(p.clone());
+            }
+        }
+        let part = |entries: Vec<Proposal>, dismissed| ClassifyAnswer {
+            verdict: Verdict::Entries,
+            entries,
+            why: None,
+            dismissed,
+        };
+        Ok(Some(Split {
+            kept: keep.len(),
+            keep: part(keep, answer.dismissed.clone()),
+            redo: part(redo, Vec::new()),
+            violations,
+        }))
+    }
+
+    /// The kept proposals, then the re-asked part's (none when it is now `clear`).
+    fn merge(&self, kept: &ClassifyAnswer, answer: ClassifyAnswer) -> ClassifyAnswer {
+        let mut merged = kept.clone();
+        merged.entries.extend(answer.entries);
+        merged.dismissed.extend(answer.dismissed);
+        merged
+    }
+
+    fn escalate(&self, answer: &ClassifyAnswer) -> bool {
+        answer.min_confidence().is_some_and(|m| m < self.escalate_below)
+    }
+}
+
+impl ClassifyCheck<'_> {
+    /// The answer's violations against the file's current bytes (read once).
+    fn problems(&mut self, answer: &ClassifyAnswer) -> Result<Problems> {
         if self.file.is_none() {
             self.file = Some(FileView::read(&self.root.join(&self.candidate.path))?);
         }
         let file = self.file.as_ref().expect("read above");
         Ok(check_answer(self.root, self.candidate, file, answer, self.claimed))
-    }
-
-    fn escalate(&self, answer: &ClassifyAnswer) -> bool {
-        answer.min_confidence().is_some_and(|m| m < self.escalate_below)
     }
 }
 

@@ -12,7 +12,29 @@ use crate::protocol::{ClassifyAnswer, EditSkeleton, Proposal, Verdict};
 use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{kind_field_problems, EditKind, OpType};
+use crate::report::CitedSignal;
 use crate::scan::markdown::normalize_block;
+
+/// The violations of an answer: those of the answer as a whole (its verdict, its
+/// dismissals) and those of each proposal, so a file's valid proposals can be kept while
+/// only its invalid ones are asked again.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Problems {
+    pub answer: Vec<String>,
+    /// Per proposal, in order: each message follows the proposal's `entries[i]`.
+    pub proposals: Vec<Vec<String>>,
+}
+
+impl Problems {
+    /// Every violation as a sentence, each proposal's under its `entries[i]`.
+    pub(crate) fn all(&self) -> Vec<String> {
+        let mut out = self.answer.clone();
+        for (i, problems) in self.proposals.iter().enumerate() {
+            out.extend(problems.iter().map(|m| format!("entries[{i}]{m}")));
+        }
+        out
+    }
+}
 
 /// Every violation in `answer` for `candidate` (whose current bytes are `file`).
 /// `claimed` maps each `dest_path` other files' accepted answers move a doc to, to that
@@ -23,37 +45,77 @@ pub(crate) fn check_answer(
     file: &FileView,
     answer: &ClassifyAnswer,
     claimed: &BTreeMap<String, String>,
-) -> Vec<String> {
-    let mut out = Vec::new();
+) -> Problems {
+    let mut out =
+        Problems { answer: Vec::new(), proposals: vec![Vec::new(); answer.entries.len()] };
     match answer.verdict {
         Verdict::Clear if !answer.entries.is_empty() => {
-            out.push("verdict \"clear\" must carry no entries".to_string())
+            out.answer.push("verdict \"clear\" must carry no entries".to_string())
         }
         Verdict::Entries if answer.entries.is_empty() => {
-            out.push("verdict \"entries\" needs at least one proposal".to_string())
+            out.answer.push("verdict \"entries\" needs at least one proposal".to_string())
         }
         _ => {}
     }
+    check_dismissals(candidate, answer, &mut out.answer);
     let mut ids = HashSet::new();
     let mut moves = 0;
     for (i, p) in answer.entries.iter().enumerate() {
-        let at = format!("entries[{i}]");
-        check_proposal(root, candidate, file, p, &at, &mut out);
+        let out = &mut out.proposals[i];
+        check_proposal(root, candidate, file, p, "", out);
         if let Some(dest) = move_destination(p) {
             moves += 1;
             if moves > 1 {
-                out.push(format!("{at}: a doc is moved at most once; keep one move-to-archive"));
+                out.push(": a doc is moved at most once; keep one move-to-archive".to_string());
             } else if let Some(problem) = collision(claimed, &candidate.path, dest) {
-                out.push(format!("{at}.exact_edit.dest_path: {problem}; choose another name"));
+                out.push(format!(".exact_edit.dest_path: {problem}; choose another name"));
             }
         }
         let kind = p.exact_edit.as_ref().map(|e| e.kind);
         let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
         if !ids.insert(entry_id(&candidate.path, p.category.subtype, kind, anchor)) {
-            out.push(format!("{at}: repeats another proposal's subtype, kind and anchor"));
+            out.push(": repeats another proposal's subtype, kind and anchor".to_string());
         }
     }
     out
+}
+
+/// A `why` on the verdict belongs to a clear one; a dismissal names a signal of the file
+/// (on a line it has, when one is given) that no proposal cites.
+fn check_dismissals(c: &Candidate, answer: &ClassifyAnswer, out: &mut Vec<String>) {
+    if answer.why.is_some() && answer.verdict != Verdict::Clear {
+        out.push(
+            "why: only a clear verdict carries a why of its own; give each proposal its why, and each signal you leave out a dismissed item".to_string(),
+        );
+    }
+    if answer.verdict == Verdict::Clear && !answer.dismissed.is_empty() {
+        out.push(
+            "dismissed: a clear verdict dismisses every signal; give the reason in why".to_string(),
+        );
+    }
+    for (i, d) in answer.dismissed.iter().enumerate() {
+        let at = format!("dismissed[{i}]");
+        let on_line = |s: &crate::scan::Signal| d.line.is_none_or(|l| signal_lines(s).contains(&l));
+        if !c.signals.iter().any(|s| s.name == d.signal && on_line(s)) {
+            let line = d.line.map_or(String::new(), |l| format!(" on line {l}"));
+            out.push(format!("{at}.signal: {}{line} is not among this file's signals", d.signal));
+        } else if answer.entries.iter().any(|p| p.signals.iter().any(|s| s.is(d.signal))) {
+            out.push(format!(
+                "{at}.signal: {} is cited by a proposal; dismiss only signals no proposal cites",
+                d.signal
+            ));
+        }
+        if d.why.trim().is_empty() {
+            out.push(format!("{at}.why: say in a sentence why the signal is not a problem"));
+        }
+    }
+}
+
+/// Every line a signal names: its span and its `lines`.
+fn signal_lines(s: &crate::scan::Signal) -> Vec<u32> {
+    let mut lines: Vec<u32> = (s.line..=s.last_line()).collect();
+    lines.extend(&s.lines);
+    lines
 }
 
 fn check_proposal(
@@ -76,10 +138,11 @@ fn check_proposal(
         out.push(format!("{at}.signals: cite at least one signal from inputs.signals"));
     }
     for s in &p.signals {
-        if !c.signals.iter().any(|sig| sig.name == *s) {
+        if *s != CitedSignal::AgentObservation && !c.signals.iter().any(|sig| s.is(sig.name)) {
             out.push(format!("{at}.signals: {s} is not among this file's signals"));
         }
     }
+    check_evidence(file, p, at, out);
     if p.op.trim().is_empty() {
         out.push(format!("{at}.op: say in one sentence what the fix does"));
     }
@@ -189,6 +252,34 @@ fn check_edit(
     }
 }
 
+/// `agent_observation` and `evidence` go together; the quote is the doc's own words.
+fn check_evidence(file: &FileView, p: &Proposal, at: &str, out: &mut Vec<String>) {
+    let observed = p.signals.contains(&CitedSignal::AgentObservation);
+    match &p.evidence {
+        None if observed => out.push(format!(
+            "{at}.evidence: a proposal citing agent_observation needs evidence {{quote, contradicted_by}}"
+        )),
+        Some(_) if !observed => out.push(format!(
+            "{at}.evidence: only a proposal citing agent_observation carries evidence"
+        )),
+        Some(e) => {
+            let quote = normalize_block(&e.quote);
+            if quote.is_empty() || !normalize_block(&file.text()).contains(&quote) {
+                out.push(format!(
+                    "{at}.evidence.quote: {:?} does not appear in the file (whitespace-normalised); quote the doc's own words",
+                    e.quote
+                ));
+            }
+            if e.contradicted_by.trim().is_empty() {
+                out.push(format!(
+                    "{at}.evidence.contradicted_by: say where the contradiction is (a file and line, or the fact)"
+                ));
+            }
+        }
+        None => {}
+    }
+}
+
 /// Whether `key: value` reads back, through the bounded loader, as one key holding one
 /// value written out in full: not a YAML error (`a: b`, `[x`), not a comment that
 /// leaves the key empty or cuts the value short (`#x`, `done # shipped`).
@@ -221,7 +312,12 @@ fn check_dedupe(
     at: &str,
     out: &mut Vec<String>,
 ) {
-    let Some(reference) = &edit.canonical_ref else { return };
+    let Some(canonical_ref) = &edit.canonical_ref else { return };
+    // `file.md#heading` points at a section of the file, which must exist.
+    let (reference, fragment) = match canonical_ref.split_once('#') {
+        Some((file, fragment)) => (&file.to_string(), Some(fragment)),
+        None => (canonical_ref, None),
+    };
     if let Some(problem) = confinement_problem(reference) {
         out.push(format!("{at}.canonical_ref: {problem}"));
         return;
@@ -245,6 +341,15 @@ fn check_dedupe(
             return;
         }
     };
+    if let Some(fragment) = fragment {
+        let doc = crate::scan::markdown::parse(String::from_utf8_lossy(&bytes).into_owned());
+        if fragment.is_empty() || !doc.has_anchor(fragment) {
+            out.push(format!(
+                "{at}.canonical_ref: {reference} has no heading with the id #{fragment}; name an existing section (`file.md#heading-id`) or the file alone"
+            ));
+            return;
+        }
+    }
     let Some(anchor) = edit.anchor.filter(|a| file.contains(*a)) else { return };
     let canonical = normalize_block(&String::from_utf8_lossy(&bytes));
     let span = normalize_block(&file.span_text(anchor));

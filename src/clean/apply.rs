@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::edit::{Change, Changes};
 use super::files::{current, put};
 use super::inbound::plan_with_inbound;
+use super::locate::Located;
 use super::preview::{preview, Preview};
 use super::select::{applied_entries, locate_all, read_report, select, Selection};
 use crate::clock;
@@ -20,8 +21,9 @@ use crate::op::{read_image, refuse_if_open, write_image, Journal, JournalItem, S
 use crate::op::{CleanArgs, CleanPhase, OpCommand, OpDir, OpRecord, OpState};
 use crate::project::Project;
 use crate::quote::quote_name;
-use crate::report::{Entry, Report};
+use crate::report::{Entry, Report, SavingBasis, TokenSaving, Totals, SCHEMA_VERSION};
 use crate::state::{Lock, Timestamps};
+use crate::tokens::Estimator;
 
 /// Where a clean step ended.
 pub(crate) enum CleanStep {
@@ -142,9 +144,24 @@ pub(crate) fn apply_in_op(
     let root = &project.root;
     let (located, stale) = locate_all(root, &plan.report.shortlist, plan.chosen, plan.skip_stale)?;
     let known: BTreeSet<&str> = skipped.iter().map(|s| s.id.as_str()).collect();
-    let located = located.into_iter().filter(|l| !known.contains(l.entry.id.as_str())).collect();
+    let located: Vec<_> =
+        located.into_iter().filter(|l| !known.contains(l.entry.id.as_str())).collect();
+    let rewritten = rewritten_spans(root, &located, rewrites)?;
     let Changes { mut changes, applied, skipped: unapplied, modes } =
         plan_with_inbound(root, located, rewrites)?;
+    let measured_savings = if rewritten.is_empty() {
+        BTreeMap::new()
+    } else {
+        let estimator = Estimator::new(project.config()?.tokens.encoding);
+        rewritten
+            .into_iter()
+            .filter(|(id, _)| applied.contains(id))
+            .map(|(id, before)| {
+                let after = estimator.count(&rewrites[&id]) as i64;
+                (id, estimator.count(&before) as i64 - after)
+            })
+            .collect()
+    };
     // Every target is checked before anything is written, and files are written before
     // any is removed, so a move never loses its source.
     for c in &changes {
@@ -163,6 +180,7 @@ pub(crate) fn apply_in_op(
         skipped: all_skipped,
         items: items_of(&changes, &modes),
         created_dirs: super::files::missing_dirs(root, created),
+        measured_savings,
     };
     for (i, c) in changes.iter().enumerate() {
         if let Some(b) = &c.before {
@@ -177,6 +195,53 @@ pub(crate) fn apply_in_op(
     op.write_record(record, lock)?;
     failpoint::hit("journal-written");
     finish_apply(project, lock, op, record)
+}
+
+/// The current text of each generative entry's lines that `rewrites` answers, by id.
+fn rewritten_spans(
+    root: &std::path::Path,
+    located: &[Located],
+    rewrites: &HashMap<String, String>,
+) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for l in located.iter().filter(|l| l.entry.exact_edit.is_none()) {
+        if let (Some(a), true) = (l.anchor, rewrites.contains_key(&l.entry.id)) {
+            let view = crate::file_view::FileView::read(&root.join(&l.entry.path))?;
+            out.push((l.entry.id.clone(), view.span_text(a).into_owned()));
+        }
+    }
+    Ok(out)
+}
+
+/// The report with the savings `journal` measured: each rewritten entry's estimate
+/// becomes the measured figure (and the totals follow), written only when it changes a
+/// report of the journal's check op.
+fn record_measured_savings(project: &Project, lock: &Lock, journal: &Journal) -> Result<()> {
+    if journal.measured_savings.is_empty() {
+        return Ok(());
+    }
+    let mut report = read_report(&project.state)?;
+    // A 1.0 report has no savings to update (the journal keeps the figure).
+    if report.op_id != journal.report_op_id || report.schema_version != SCHEMA_VERSION {
+        return Ok(());
+    }
+    let mut changed = false;
+    for e in &mut report.entries {
+        if let Some(tokens) = journal.measured_savings.get(&e.id) {
+            let frequency = e.token_estimate.injection_frequency;
+            let measured = TokenSaving::new(*tokens, frequency, SavingBasis::Measured);
+            if e.token_saving.as_ref() != Some(&measured) {
+                e.token_saving = Some(measured);
+                changed = true;
+            }
+        }
+    }
+    if changed {
+        report.totals =
+            Totals::compute(&report.entries, report.totals.candidates, report.totals.cleared);
+        crate::state::write_report(&project.state, lock, &report)?;
+    }
+    Ok(())
 }
 
 /// The journal items of `changes`, with the `modes` of the files they create or remove.
@@ -225,6 +290,7 @@ fn finish_apply(
         put(root, &item.path, after.as_deref(), item.mode)?;
         failpoint::hit("file-applied");
     }
+    record_measured_savings(project, lock, &journal)?;
     let now = clock::format(clock::now()?);
     Timestamps::update(&project.state, lock, |t| t.last_clean = Some(now.clone()))?;
     record.state.set_done();

@@ -2,7 +2,7 @@
 //! bottom-up (so earlier line numbers stay valid), then frontmatter, then a move. No
 //! file is touched here; the caller journals the changes first.
 //!
-//! Every edit keeps every byte outside its span (`splice.rs`, `frontmatter_edit.rs`);
+//! Every edit keeps every byte outside its span (`doc_edit/`, shared with check);
 //! an entry that cannot — text that would mix encodings in a doc that is not UTF-8 — is
 //! skipped with its reason, never applied lossily. So is an entry that would grow its doc
 //! past `fsio::DOC_MAX_BYTES`: no clean leaves a doc its undo cannot read back.
@@ -10,17 +10,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use super::frontmatter_edit::set_frontmatter;
 use super::locate::Located;
-use super::splice::{
-    encoding_problem, replace_in_span, replace_with_line, replace_with_text, splice,
-};
+use crate::doc_edit::{apply_exact, encoding_problem, inserted_text, replace_with_text};
 use crate::error::{Error, Result};
 use crate::file_view::FileView;
 use crate::fsio::DOC_MAX_BYTES;
 use crate::quote::quote_name;
 use crate::report::{Anchor, EditKind};
-use crate::scan::resolve::{parent_dir, relative_path};
 
 /// One file's bytes before and after (`None` = absent).
 #[derive(Clone, Debug, PartialEq)]
@@ -172,68 +168,11 @@ fn apply_one(
         checked(replacement, None)?;
         return Ok(Applied::Text(replace_with_text(view, a, replacement)));
     };
-    Ok(Applied::Text(match edit.kind {
-        EditKind::DeleteRange => splice(view, anchor(), b""),
-        EditKind::ReplaceText => {
-            let a = anchor();
-            let m = edit.match_text.as_deref().unwrap_or_default();
-            let with = edit.replacement.as_deref().unwrap_or_default();
-            checked(with, None)?;
-            replace_in_span(view, a, m, with)
-                .ok_or_else(|| format!("{m:?} is no longer in lines {a}"))?
-        }
-        EditKind::Dedupe => {
-            let canonical = edit.canonical_ref.as_deref().unwrap_or_default();
-            let link = relative_path(parent_dir(path), canonical);
-            let line = dedupe_line(canonical, &link);
-            checked(&line, None)?;
-            replace_with_line(view, anchor(), &line)
-        }
-        EditKind::InsertFrontmatter => {
-            let key = edit.key.as_deref().unwrap_or_default();
-            let value = edit.value.as_deref().unwrap_or_default();
-            checked(&format!("{key}: {value}"), None)?;
-            set_frontmatter(view, key, value)
-        }
-        EditKind::MoveToArchive => {
-            return Ok(Applied::Move(edit.dest_path.clone().unwrap_or_default()))
-        }
-    }))
-}
-
-/// The `See [...](...)` line a `dedupe` leaves, linking `canonical` at `link` whatever
-/// its name: brackets and backslashes in the text are escaped, and a destination holding
-/// a space, a parenthesis, `<`, `>` or `\` goes between `<` and `>` (escaped inside).
-fn dedupe_line(canonical: &str, link: &str) -> String {
-    let escape = |text: &str, special: &[char]| {
-        text.chars().fold(String::new(), |mut out, c| {
-            if special.contains(&c) {
-                out.push('\\');
-            }
-            out.push(c);
-            out
-        })
-    };
-    let text = escape(canonical, &['\\', '[', ']']);
-    let plain = link.chars().all(|c| !c.is_whitespace() && !"()<>\\".contains(c));
-    let destination =
-        if plain { link.to_string() } else { format!("<{}>", escape(link, &['\\', '<', '>'])) };
-    format!("See [{text}]({destination}).")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::dedupe_line;
-
-    #[test]
-    fn the_dedupe_line_links_any_name() {
-        assert_eq!(dedupe_line("docs/config.md", "config.md"), "See [docs/config.md](config.md).");
-        assert_eq!(
-            dedupe_line("docs/my notes.md", "my notes.md"),
-            "See [docs/my notes.md](<my notes.md>)."
-        );
-        assert_eq!(dedupe_line("docs/a].md", "a].md"), "See [docs/a\\].md](a].md).");
-        assert_eq!(dedupe_line("docs/c(1).md", "c(1).md"), "See [docs/c(1).md](<c(1).md>).");
-        assert_eq!(dedupe_line("w\\d<>.md", "w\\d<>.md"), "See [w\\\\d<>.md](<w\\\\d\\<\\>.md>).");
+    if let Some(text) = inserted_text(path, edit) {
+        checked(&text, None)?;
+    }
+    match apply_exact(path, view, edit, l.anchor)? {
+        Some(text) => Ok(Applied::Text(text)),
+        None => Ok(Applied::Move(edit.dest_path.clone().unwrap_or_default())),
     }
 }

@@ -5,13 +5,11 @@
 mod apply;
 mod edit;
 mod files;
-mod frontmatter_edit;
 mod inbound;
 mod locate;
 mod preview;
 mod rewrite;
 mod select;
-mod splice;
 mod undo;
 
 pub(crate) use apply::{applied_of, clean, resume, sweep_apply, Applied, CleanStep};

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::apply::{apply_in_op, ApplyPlan, CleanStep};
 use super::select::{locate_all, op_entries};
-use super::splice::encoding_problem;
+use crate::doc_edit::encoding_problem;
 use crate::error::{Error, Result};
 use crate::file_view::FileView;
 use crate::handshake::{
@@ -34,9 +34,7 @@ impl AnswerCheck for RewriteCheck<'_> {
     fn request(&self, inputs: Value, ask: Ask) -> Request {
         let (start, end) = (&inputs["start_line"], &inputs["end_line"]);
         let mut prompt = format!("Rewrite `{}` lines {start}-{end}: {}", self.path, self.op);
-        if ask.attempt > 0 {
-            prompt.push_str(&format!(" Attempt {}: fix the listed violations.", ask.attempt + 1));
-        }
+        prompt.push_str(&ask.reask_note());
         Request::new(Self::KIND, prompt, inputs, ask.hints)
     }
 

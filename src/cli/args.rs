@@ -43,7 +43,7 @@ pub enum Command {
     /// Inspect and tidy op folders.
     #[command(subcommand)]
     Ops(OpsCommand),
-    /// Validate a report file against schema 1.0 and every report invariant.
+    /// Validate a report file against schema 1.1 (or 1.0) and every report invariant.
     Validate(ValidateArgs),
     /// Show timestamps, report presence and age, and open ops (reads only).
     Status(StatusArgs),

@@ -18,7 +18,12 @@ pub(super) fn run(args: &ValidateArgs) -> Result<Exit> {
         });
         outln!("{}", serde_json::to_string_pretty(&out).expect("violations serialize"));
     } else if violations.is_empty() {
-        outln!("{}: valid report (schema 1.0)", crate::quote::quote_path(&args.file));
+        // A valid report names one of the accepted versions; say which.
+        let version = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|v| v["schema_version"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        outln!("{}: valid report (schema {version})", crate::quote::quote_path(&args.file));
     } else {
         for v in &violations {
             outln!("{v}");

@@ -8,5 +8,5 @@
 mod chain;
 mod round;
 
-pub(crate) use chain::{settle, AnswerCheck, Ask, Settled, MAX_REASKS};
+pub(crate) use chain::{settle, AnswerCheck, Ask, Settled, Split, MAX_REASKS};
 pub(crate) use round::{Accepted, AllSettled, Asked, Planned, Round, Step};

@@ -58,6 +58,11 @@ pub(crate) struct Journal {
     /// before it existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub created_dirs: Vec<String>,
+    /// The token saving each applied rewrite (a generative entry) measured — its lines'
+    /// tokens before minus the replacement's — by entry id; the report's estimate of
+    /// the entry becomes this figure when the apply finishes.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub measured_savings: std::collections::BTreeMap<String, i64>,
 }
 
 /// Where an image of item `i` lives.

@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::report::{Anchor, Category, EditKind, OpType};
+use crate::report::{Anchor, Category, CitedSignal, EditKind, Evidence, OpType};
 use crate::scan::SignalName;
 
 /// The answer to a `classify_file` request.
@@ -19,6 +19,28 @@ pub(crate) struct ClassifyAnswer {
     /// The proposals, when the verdict is `entries`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub entries: Vec<Proposal>,
+    /// A `clear` verdict's reason, in a sentence: kept in the report so the next reader
+    /// does not judge the file again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub why: Option<String>,
+    /// With `entries`: why a signal of the file no proposal cites is not a problem.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dismissed: Vec<Dismissal>,
+}
+
+/// A signal an entries answer leaves out, and why.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Dismissal {
+    /// The signal's name, from inputs.signals.
+    pub signal: SignalName,
+    /// The signal's line, when the file has several of that name; absent = all of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u32")]
+    pub line: Option<u32>,
+    /// Why it is not a problem, in a sentence.
+    pub why: String,
 }
 
 /// The classifier's verdict on a file.
@@ -34,8 +56,13 @@ pub(crate) enum Verdict {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Proposal {
     pub category: Category,
-    /// Signal names copied verbatim from the request's `signals`.
-    pub signals: Vec<SignalName>,
+    /// Signal names copied verbatim from the request's `signals`, or the reserved
+    /// `agent_observation` (with `evidence`) for a problem no signal covers.
+    pub signals: Vec<CitedSignal>,
+    /// With `agent_observation`: the doc's words quoted and where the contradiction is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Evidence")]
+    pub evidence: Option<Evidence>,
     /// A one-line gloss on the signals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]

@@ -51,8 +51,22 @@ fn classify(a: &ClassifyAnswer) -> Vec<String> {
             a.entries.len()
         ));
     }
+    check(&mut out, "why".into(), a.why.as_ref(), MAX_SENTENCE);
+    if a.dismissed.len() > MAX_ENTRIES {
+        out.push(format!(
+            "dismissed has {} items, over the limit of {MAX_ENTRIES}; dismiss by signal name",
+            a.dismissed.len()
+        ));
+    }
+    for (i, d) in a.dismissed.iter().enumerate() {
+        check(&mut out, format!("dismissed[{i}].why"), Some(&d.why), MAX_SENTENCE);
+    }
     for (i, p) in a.entries.iter().enumerate() {
         let at = |field: &str| format!("entries[{i}].{field}");
+        if let Some(e) = &p.evidence {
+            check(&mut out, at("evidence.quote"), Some(&e.quote), MAX_EDIT_TEXT);
+            check(&mut out, at("evidence.contradicted_by"), Some(&e.contradicted_by), MAX_SENTENCE);
+        }
         check(&mut out, at("op"), Some(&p.op), MAX_SENTENCE);
         check(&mut out, at("detail"), p.detail.as_ref(), MAX_SENTENCE);
         check(&mut out, at("why"), p.why.as_ref(), MAX_WHY);

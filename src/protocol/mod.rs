@@ -15,7 +15,9 @@ mod responses;
 #[cfg(test)]
 mod test_inputs;
 
-pub(crate) use answer::{ClassifyAnswer, EditSkeleton, Proposal, RewriteAnswer, Verdict};
+pub(crate) use answer::{
+    ClassifyAnswer, Dismissal, EditSkeleton, Proposal, RewriteAnswer, Verdict,
+};
 pub(crate) use answers_store::{AnswerStore, StoredAnswer};
 pub(crate) use batch::{batch_id, BatchPhase, PendingFile};
 pub(crate) use fixture::Fixture;

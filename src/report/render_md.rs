@@ -1,12 +1,16 @@
 //! `report.md`: the human report, built entirely by code from a report value. Only each
-//! entry's `why` is model prose. The same report always renders the same bytes. Names
+//! entry's `why`, an agent-found entry's evidence and the reasons of dismissals are
+//! model prose. Ordered by what a reader acts on first: inside Stale and Bloat, auto-tier
+//! entries before confirm, larger weighted saving first; the notes; Cleared last. The same report always renders the same bytes. Names
 //! are quoted (`quote::quote_name`) inside code spans long enough to hold any backtick,
 //! and prose is folded onto one line, so nothing in a report can add a line or a heading.
 
 use std::fmt::Write;
 
 use super::inbound::Inbound;
+use super::kind_table::SafetyTier;
 use super::outbound::Outbound;
+use super::saving::SavingBasis;
 use super::taxonomy::Class;
 use super::types::{Entry, Report};
 use crate::quote::{escape_controls, quote_name};
@@ -50,8 +54,29 @@ pub(crate) fn render_markdown(r: &Report) -> String {
             part.cleared.len()
         );
     }
+    if let Some(saving) = &t.saving {
+        let (m, e) = (&saving.measured, &saving.estimated);
+        let _ = writeln!(
+            md,
+            "- Saving: {} tokens measured ({} weighted per session) over {} entries; ~{} tokens estimated (~{} weighted) over {} generative entries not yet applied",
+            m.tokens,
+            fmt_tokens(m.weighted_tokens),
+            m.entries,
+            e.tokens,
+            fmt_tokens(e.weighted_tokens),
+            e.entries
+        );
+    }
     for class in Class::ALL {
-        let entries: Vec<&Entry> = r.entries.iter().filter(|e| e.category.class == class).collect();
+        let mut entries: Vec<&Entry> =
+            r.entries.iter().filter(|e| e.category.class == class).collect();
+        entries.sort_by(|a, b| {
+            let tier = |e: &Entry| e.safety_tier != SafetyTier::Auto;
+            tier(a)
+                .cmp(&tier(b))
+                .then(weighted_saving(b).total_cmp(&weighted_saving(a)))
+                .then_with(|| (&a.path, &a.id).cmp(&(&b.path, &b.id)))
+        });
         let title = match class {
             Class::Stale => "Stale",
             Class::Bloat => "Bloat",
@@ -67,20 +92,6 @@ pub(crate) fn render_markdown(r: &Report) -> String {
         md.truncate(md.trim_end_matches('\n').len());
         md.push('\n');
     }
-    let _ = writeln!(md, "\n## Cleared ({})\n", r.cleared.len());
-    if r.cleared.is_empty() {
-        let _ = writeln!(md, "None.");
-    }
-    for path in &r.cleared {
-        match r.reused.iter().find(|u| &u.path == path) {
-            Some(u) => {
-                let _ = writeln!(md, "- {} (verdict reused from op `{}`)", code(path), u.op_id);
-            }
-            None => {
-                let _ = writeln!(md, "- {}", code(path));
-            }
-        }
-    }
     if !r.notes.is_empty() {
         let _ = writeln!(md, "\n## Notes\n");
         for note in &r.notes {
@@ -92,6 +103,27 @@ pub(crate) fn render_markdown(r: &Report) -> String {
                 line.push_str(&format!(" [request {id}]"));
             }
             let _ = writeln!(md, "{line}");
+        }
+    }
+    let _ = writeln!(md, "\n## Cleared ({})\n", r.cleared.len());
+    if r.cleared.is_empty() {
+        let _ = writeln!(md, "None.");
+    }
+    for path in &r.cleared {
+        let mut line = format!("- {}", code(path));
+        if let Some(why) = r.cleared_reasons.get(path) {
+            line.push_str(&format!(": {}", one_line(why)));
+        }
+        if let Some(u) = r.reused.iter().find(|u| &u.path == path) {
+            line.push_str(&format!(" (verdict reused from op `{}`)", u.op_id));
+        }
+        let _ = writeln!(md, "{line}");
+    }
+    if !r.dismissed.is_empty() {
+        let _ = writeln!(md, "\n### Dismissed signals ({})\n", r.dismissed.len());
+        for d in &r.dismissed {
+            let why = d.why.as_deref().map_or("no reason given".into(), one_line);
+            let _ = writeln!(md, "- {} line {}: {} — {why}", code(&d.path), d.line, d.signal);
         }
     }
     md
@@ -123,7 +155,27 @@ fn render_entry(md: &mut String, e: &Entry) {
         fmt_tokens(e.token_estimate.weighted_tokens),
         e.confidence
     );
+    if let Some(saving) = &e.token_saving {
+        let basis = match saving.basis {
+            SavingBasis::Measured => "measured on the edit",
+            SavingBasis::Estimated => "estimated; clean measures the rewrite",
+        };
+        let _ = writeln!(
+            md,
+            "- Saving: {} tokens ({} weighted per session; {basis})",
+            saving.tokens,
+            fmt_tokens(saving.weighted_tokens)
+        );
+    }
     let _ = writeln!(md, "- Signals: {}", signals.join(", "));
+    if let Some(evidence) = &e.evidence {
+        let _ = writeln!(
+            md,
+            "- Agent-found (no scanner signal): \"{}\", contradicted by {}",
+            one_line(&evidence.quote),
+            one_line(&evidence.contradicted_by)
+        );
+    }
     if let Some(inbound) = &e.inbound {
         render_inbound(md, inbound);
     }
@@ -171,6 +223,12 @@ fn render_outbound(md: &mut String, path: &str, outbound: &Outbound) {
             one_line(&r.reason)
         );
     }
+}
+
+/// The weighted saving an entry is ordered by: its `token_saving`, or (a 1.0 report) the
+/// tokens of its span.
+fn weighted_saving(e: &Entry) -> f64 {
+    e.token_saving.as_ref().map_or(e.token_estimate.weighted_tokens, |s| s.weighted_tokens)
 }
 
 fn list_or(items: &[String], empty: &str) -> String {

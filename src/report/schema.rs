@@ -1,5 +1,5 @@
 //! The report's JSON Schema, generated from the Rust types (one source of truth). The
-//! committed copy in `guide/schema/report-1.0.schema.json` is checked against this by a
+//! committed copy in `guide/schema/report-1.1.schema.json` is checked against this by a
 //! test; regenerate it with `UPDATE_SCHEMAS=1 cargo test schema`.
 
 use serde_json::Value;
@@ -29,7 +29,7 @@ mod tests {
     #[test]
     fn committed_schema_matches_the_types() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("guide/schema/report-1.0.schema.json");
+            .join("guide/schema/report-1.1.schema.json");
         let generated = report_schema_text();
         if std::env::var_os("UPDATE_SCHEMAS").is_some() {
             std::fs::write(&path, &generated).unwrap();

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::saving::SavingTotals;
 use super::types::Entry;
 
 /// One rollup bucket.
@@ -32,6 +33,10 @@ pub(crate) struct Totals {
     pub by_class: BTreeMap<String, Rollup>,
     pub by_subtype: BTreeMap<String, Rollup>,
     pub by_tier: BTreeMap<String, Rollup>,
+    /// 1.1: the entries' `token_saving`s, measured apart from estimated (absent in 1.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "SavingTotals")]
+    pub saving: Option<SavingTotals>,
 }
 
 /// Rounds a token figure to 2 decimals, the precision reports carry.
@@ -63,6 +68,7 @@ impl Totals {
         totals.entries = all.entries;
         totals.raw_tokens = all.raw_tokens;
         totals.weighted_tokens = all.weighted_tokens;
+        totals.saving = SavingTotals::of(entries.iter().filter_map(|e| e.token_saving.as_ref()));
         totals
     }
 }

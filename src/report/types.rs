@@ -1,27 +1,34 @@
-//! The report, schema 1.0 (SPEC section 8): the one artifact every part of dochygiene
+//! The report, schema 1.1 (SPEC section 8, with the 1.1 fields of section 13): the one artifact every part of dochygiene
 //! flows into. Types are strict (`deny_unknown_fields`); the published JSON Schema is
 //! generated from them (see `schema.rs`), never written by hand.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::cited_signal::CitedSignal;
+use super::dismissal::DismissedSignal;
+use super::evidence::Evidence;
 use super::inbound::Inbound;
 use super::kind_table::{EditKind, OpType, SafetyTier};
 use super::outbound::Outbound;
+use super::saving::TokenSaving;
 use super::taxonomy::Category;
 use super::totals::Totals;
-use crate::scan::SignalName;
 use crate::tokens::Encoding;
 
-/// The schema version this build writes and validates.
-pub(crate) const SCHEMA_VERSION: &str = "1.0";
+/// The schema version this build writes.
+pub(crate) const SCHEMA_VERSION: &str = "1.1";
+
+/// Every schema version `validate` (and `clean`) accepts: 1.1 only adds optional fields,
+/// so a 1.0 report reads as it was written.
+pub(crate) const ACCEPTED_SCHEMA_VERSIONS: [&str; 2] = ["1.0", "1.1"];
 
 /// A whole report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(title = "dochygiene report 1.0")]
+#[schemars(title = "dochygiene report 1.1")]
 pub(crate) struct Report {
-    /// Always "1.0".
+    /// "1.1" as written by this build; "1.0" reports are still read.
     pub schema_version: String,
     /// The dochygiene version that wrote the report (Cargo.toml's).
     pub tool_version: String,
@@ -34,6 +41,12 @@ pub(crate) struct Report {
     pub shortlist: Vec<String>,
     /// Signal-bearing files the classifier cleared (no entry).
     pub cleared: Vec<String>,
+    /// 1.1: why the classifier cleared a file, by path, when it said.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub cleared_reasons: std::collections::BTreeMap<String, String>,
+    /// 1.1: the scanner signals an entries answer left out, with the reason when given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dismissed: Vec<DismissedSignal>,
     pub entries: Vec<Entry>,
     /// What the engine wants a reader to know: dropped answers, skipped signals.
     pub notes: Vec<Note>,
@@ -97,8 +110,16 @@ pub(crate) struct Entry {
     /// When the engine hashed this file, RFC 3339 UTC.
     pub generated_at: String,
     pub category: Category,
-    /// Scanner signal names the finding rests on, copied from the scan.
-    pub signals: Vec<SignalName>,
+    /// Scanner signal names the finding rests on, copied from the scan, or the reserved
+    /// `agent_observation`.
+    pub signals: Vec<CitedSignal>,
+    /// 1.1: the finding cites `agent_observation`: the agent saw it, no signal did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub agent_found: bool,
+    /// 1.1: an agent-found finding's evidence (present iff `agent_found`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Evidence")]
+    pub evidence: Option<Evidence>,
     /// A one-line gloss on the signals, from the classifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
@@ -130,6 +151,11 @@ pub(crate) struct Entry {
     pub is_reversible: bool,
     pub safety_tier: SafetyTier,
     pub token_estimate: TokenEstimate,
+    /// 1.1 (present on every 1.1 entry): the tokens applying the entry takes off its doc,
+    /// measured on the exact edit or, for a generative entry not yet applied, estimated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "TokenSaving")]
+    pub token_saving: Option<TokenSaving>,
     #[schemars(range(min = 0.0, max = 1.0))]
     pub confidence: f64,
     /// The classifier's reasoning, for people.

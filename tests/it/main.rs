@@ -1,6 +1,7 @@
 //! The one integration-test binary: every module drives the real `dochygiene`
 //! executable through `support::Run` and checks exit code, stdout, stderr and files.
 
+mod answers;
 mod classifier_golden;
 mod clean;
 mod cli_consistency;

@@ -11,6 +11,61 @@ fn golden_valid_report_is_valid() {
 }
 
 #[test]
+fn a_1_1_report_validates_and_each_of_its_new_fields_is_checked() {
+    let golden = fixture("golden/valid_report_1_1.json");
+    let out = dochygiene(["validate".as_ref(), golden.as_os_str()]).expect_code(0);
+    assert!(out.stdout.contains("valid report (schema 1.1)"), "{}", out.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&golden).unwrap()).unwrap();
+    let replace = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["agent_found"] == true)
+        .unwrap();
+    type Mutation = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Mutation)> = vec![
+        (
+            "token-saving-present",
+            Box::new(|r| {
+                r["entries"][0].as_object_mut().unwrap().remove("token_saving");
+            }),
+        ),
+        (
+            "token-saving-weighted",
+            Box::new(|r| r["entries"][0]["token_saving"]["weighted_tokens"] = 1.5.into()),
+        ),
+        (
+            "token-saving-basis",
+            Box::new(|r| r["entries"][0]["token_saving"]["basis"] = "estimated".into()),
+        ),
+        (
+            "agent-found-evidence",
+            Box::new(move |r| r["entries"][replace]["agent_found"] = false.into()),
+        ),
+        ("cleared-reason-cleared", Box::new(|r| r["cleared_reasons"]["README.md"] = "x".into())),
+        ("dismissed-signal", Box::new(|r| r["dismissed"][0]["path"] = "docs/notes.md".into())),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (rule, mutate) in cases {
+        let mut broken = report.clone();
+        mutate(&mut broken);
+        let file = dir.path().join(format!("{rule}.json"));
+        std::fs::write(&file, serde_json::to_string_pretty(&broken).unwrap()).unwrap();
+        let out =
+            dochygiene(["validate".as_ref(), "--json".as_ref(), file.as_os_str()]).expect_code(1);
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let rules: Vec<&str> = v["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["rule"].as_str().unwrap())
+            .collect();
+        assert!(rules.contains(&rule), "{rule}: {rules:?}");
+    }
+}
+
+#[test]
 fn golden_valid_report_covers_every_kind_and_a_generative_entry() {
     let text = std::fs::read_to_string(fixture("golden/valid_report.json")).unwrap();
     let report: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -11,7 +11,7 @@ use crate::rel_path::confinement_problem;
 use crate::report::entry_id::entry_id;
 use crate::report::kind_table::{derive_safety_tier, flags_for, kind_field_problems, OpType};
 use crate::report::totals::{round_tokens, Totals};
-use crate::report::types::{Entry, ExactEdit, Report, SCHEMA_VERSION};
+use crate::report::types::{Entry, ExactEdit, Report, ACCEPTED_SCHEMA_VERSIONS};
 
 /// Checks every invariant of a structurally valid report.
 pub(crate) fn check(report: &Report) -> Vec<Violation> {
@@ -35,11 +35,15 @@ pub(crate) fn check(report: &Report) -> Vec<Violation> {
 }
 
 fn envelope(r: &Report, out: &mut Vec<Violation>) {
-    if r.schema_version != SCHEMA_VERSION {
+    if !ACCEPTED_SCHEMA_VERSIONS.contains(&r.schema_version.as_str()) {
         out.push(Violation::new(
             "schema_version",
             "schema-version",
-            format!("{:?}, but this validator knows only {SCHEMA_VERSION:?}", r.schema_version),
+            format!(
+                "{:?}, but this validator knows only {}",
+                r.schema_version,
+                ACCEPTED_SCHEMA_VERSIONS.map(|v| format!("{v:?}")).join(" and ")
+            ),
         ));
     }
     if semver::Version::parse(&r.tool_version).is_err() {

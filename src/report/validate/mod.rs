@@ -1,5 +1,6 @@
 //! Report validation: structural (strict JSON + generated schema), then invariants.
 
+mod fields_1_1;
 mod inbound;
 mod invariants;
 mod outbound;
@@ -35,7 +36,10 @@ pub(crate) fn validate_text(text: &str) -> Vec<Violation> {
         return violations;
     }
     match serde_json::from_value::<Report>(value) {
-        Ok(report) => violations.extend(invariants::check(&report)),
+        Ok(report) => {
+            violations.extend(invariants::check(&report));
+            fields_1_1::check(&report, &mut violations);
+        }
         Err(e) => violations.push(Violation::new("report", "schema", e.to_string())),
     }
     violations
