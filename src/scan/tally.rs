@@ -8,7 +8,7 @@
 //! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
 //! only its warning: no facts, and fragments into it are not judged.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::anchors::AnchorSet;
 use super::artifact::{FileFacts, GitStatus};
@@ -18,6 +18,7 @@ use super::git;
 use super::signal::Signal;
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
+use super::signals::route_links;
 use super::signals::{
     archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, stale_name_location,
     version_skew,
@@ -114,8 +115,9 @@ impl Tally {
     /// Runs what needs git history or the whole tree; `git_status` gains a note when the
     /// churn pass fails.
     pub fn finish(mut self, ctx: &ScanContext<'_>, git_status: &mut GitStatus) -> Result<Tallied> {
+        let routes = route_links::route_folders(&self.problems);
         let mut links: Vec<(String, Signal)> =
-            self.problems.iter().filter_map(|p| link_signal(ctx, p)).collect();
+            self.problems.iter().filter_map(|p| link_signal(ctx, p, &routes)).collect();
         let mut candidates = Vec::new();
         if let Some(history) = &ctx.history {
             let stale_days = ctx.config.thresholds.stale_days;
@@ -166,12 +168,18 @@ pub struct Tallied {
 
 /// A link problem becomes a `stale_name_location` when git explains it, else a
 /// `broken_reference` (or nothing, for a path that counts only when it moved).
-fn link_signal(ctx: &ScanContext<'_>, problem: &Problem) -> Option<(String, Signal)> {
+fn link_signal(
+    ctx: &ScanContext<'_>,
+    problem: &Problem,
+    routes: &HashSet<String>,
+) -> Option<(String, Signal)> {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
         Problem::MissingFragment { .. } => None,
     };
-    let only_if_moved = matches!(problem, Problem::MissingTarget(m) if m.only_if_moved);
+    let only_if_moved = matches!(problem, Problem::MissingTarget(m)
+        if m.only_if_moved
+            || (route_links::is_route(m) && routes.contains(route_links::folder(&m.doc))));
     match stale {
         Some(s) => Some(s),
         None if only_if_moved => None,
@@ -197,7 +205,7 @@ fn check_deferred_fragments(
         let path = &ctx.paths[source as usize];
         let (doc, _) = ctx.read_doc(path).map_err(|e| e.at(&ctx.root.join(path)))?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
-            out.extend(link_signal(ctx, &problem));
+            out.extend(link_signal(ctx, &problem, &HashSet::new()));
         }
     }
     Ok(())

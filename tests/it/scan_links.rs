@@ -317,3 +317,22 @@ fn astro_routes_reach_starlight_pages_and_html_headings_have_ids() {
     assert_eq!(broken(&a, "docs/src/content/docs/index.mdx"), [row(3, "/guides/gone/", "")]);
     assert_eq!(broken(&a, "README.md"), [row(3, "#nope", "")]);
 }
+
+#[test]
+fn a_folder_that_links_by_route_is_written_for_a_site_the_repository_does_not_configure() {
+    let dir = tree(&[
+        (
+            "documentation/docs/02-runes/02-state.md",
+            "# $state\n\nSee [$derived]($derived), [$effect]($effect), [bind](bind), \
+             [kit](../kit) and [each](/docs/svelte/each); [the guide](guide.md).\n",
+        ),
+        ("README.md", "# R\n\n[setup](docs/setup)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "documentation/docs/02-runes/02-state.md"),
+        [row(3, "guide.md", "")],
+        "five links by page name: routes of a site; a file name is still checked"
+    );
+    assert_eq!(broken(&a, "README.md"), [row(3, "docs/setup", "")], "one alone is broken");
+}

@@ -10,6 +10,7 @@ pub mod duplicate_content;
 pub mod edit_recency_vs_churn;
 pub mod frontmatter_marker;
 pub mod manifests;
+pub mod route_links;
 pub mod sections;
 pub mod stale_name_location;
 pub mod token_budget;
