@@ -211,17 +211,9 @@ mod tests {
     /// The committed schema must be exactly what the type generates.
     #[test]
     fn committed_status_line_schema_matches_the_type() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("guide/schema/status-line.schema.json");
-        let generated = schema_text();
-        if std::env::var_os("UPDATE_SCHEMAS").is_some() {
-            std::fs::write(&path, &generated).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == generated,
-            "{} is out of date; regenerate it with `UPDATE_SCHEMAS=1 cargo test schema`",
-            path.display()
+        crate::json::committed::assert_committed(
+            "guide/schema/status-line.schema.json",
+            &schema_text(),
         );
     }
 

@@ -28,17 +28,9 @@ mod tests {
     /// The committed schema must be exactly what the types generate.
     #[test]
     fn committed_schema_matches_the_types() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("guide/schema/report-1.1.schema.json");
-        let generated = report_schema_text();
-        if std::env::var_os("UPDATE_SCHEMAS").is_some() {
-            std::fs::write(&path, &generated).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == generated,
-            "{} is out of date; regenerate it with `UPDATE_SCHEMAS=1 cargo test schema`",
-            path.display()
+        crate::json::committed::assert_committed(
+            "guide/schema/report-1.1.schema.json",
+            &report_schema_text(),
         );
     }
 

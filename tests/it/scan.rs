@@ -218,13 +218,7 @@ fn duplicate_content_is_one_signal_per_file_pair_listing_every_shared_block() {
 #[test]
 fn duplicate_content_leaves_out_snippets_in_three_files_readme_mirrors_and_licenses() {
     let dir = tempfile::tempdir().unwrap();
-    let block =
-        |what: &str| format!("{what}: {}\n", "text long enough to count as a block ".repeat(8));
-    let write = |rel: &str, text: String| {
-        let p = dir.path().join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    };
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
     // A note repeated on three pages is a snippet by design.
     for page in ["a", "b", "c"] {
         write(&format!("guide/{page}.md"), format!("# {page}\n\n{}", block("shared note")));
@@ -245,13 +239,7 @@ fn duplicate_content_leaves_out_snippets_in_three_files_readme_mirrors_and_licen
 #[test]
 fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let block =
-        |what: &str| format!("{what}: {}\n", "text long enough to count as a block ".repeat(8));
-    let write = |rel: &str, text: String| {
-        let p = dir.path().join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    };
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
     // Parallel pages: one shared paragraph under the same heading, each section adapted.
     let parallel = |name: &str| {
         format!(
@@ -288,4 +276,16 @@ fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["AGENTS.md", "docs/style.md"]);
     assert_eq!(a["files"]["template-react/README.md"]["role"], "template");
+}
+
+/// A block long enough to count for `duplicate_content`, starting with `what`.
+fn block(what: &str) -> String {
+    format!("{what}: {}\n", "text long enough to count as a block ".repeat(8))
+}
+
+/// Writes `text` at `rel` under `root`, creating its folders.
+fn write_file(root: &std::path::Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
 }
