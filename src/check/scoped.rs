@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::error::Result;
 use crate::report::totals::Totals;
 use crate::report::{NoteKind, Report, ReportPart};
-use crate::scan::{ScanArtifact, ScanOptions, Scope, SignalName};
+use crate::scan::{ScanArtifact, ScanOptions, Scope, Signal, SignalName};
 
 /// Replaces the `duplicate_content` signals of the scoped scan's docs with the ones a
 /// scan of the whole tree finds (a block is a copy when it has two homes in the tree,
@@ -30,16 +30,7 @@ pub(crate) fn whole_tree_duplicates(
         signals.retain(|s| !dup(s));
         let found = tree.signals.get(path).into_iter().flatten().filter(|s| dup(s)).cloned();
         signals.extend(found);
-        signals.sort_by(|a, b| {
-            (a.line, a.name, a.last_line(), &a.target, &a.related_path, &a.detail).cmp(&(
-                b.line,
-                b.name,
-                b.last_line(),
-                &b.target,
-                &b.related_path,
-                &b.detail,
-            ))
-        });
+        signals.sort_by(Signal::artifact_order);
         if !signals.is_empty() && scan.files.contains_key(path) {
             scan.signals.insert(path.clone(), signals);
         }

@@ -133,16 +133,7 @@ impl Findings {
     pub fn into_sorted(self) -> BTreeMap<String, Vec<Signal>> {
         let mut map = self.by_path;
         for signals in map.values_mut() {
-            signals.sort_by(|a, b| {
-                (a.line, a.name, a.last_line(), &a.target, &a.related_path, &a.detail).cmp(&(
-                    b.line,
-                    b.name,
-                    b.last_line(),
-                    &b.target,
-                    &b.related_path,
-                    &b.detail,
-                ))
-            });
+            signals.sort_by(Signal::artifact_order);
             signals.dedup();
         }
         map

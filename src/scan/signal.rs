@@ -115,6 +115,19 @@ impl Signal {
         self.end_line.unwrap_or(self.line)
     }
 
+    /// The artifact's order of one file's signals: by line, then name, then the other
+    /// fields.
+    pub fn artifact_order(a: &Signal, b: &Signal) -> std::cmp::Ordering {
+        (a.line, a.name, a.last_line(), &a.target, &a.related_path, &a.detail).cmp(&(
+            b.line,
+            b.name,
+            b.last_line(),
+            &b.target,
+            &b.related_path,
+            &b.detail,
+        ))
+    }
+
     pub fn with_end_line(mut self, end_line: u32) -> Self {
         self.end_line = (end_line > self.line).then_some(end_line);
         self
