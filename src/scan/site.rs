@@ -1,6 +1,7 @@
 //! `Sites`: the docs sites of a repository — which generator renders which folder —
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
-//! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`). A folder with no site is rendered by
+//! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`, Mintlify's
+//! `docs.json`/`mint.json`). A folder with no site is rendered by
 //! GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
@@ -26,6 +27,9 @@ pub enum Generator {
     VitePress,
     /// Astro, and Starlight on it: `src/content/docs/` and `src/pages/` are routed.
     Astro,
+    /// Mintlify (`docs.json` with Mintlify's schema, or `mint.json`): the config's folder
+    /// is routed.
+    Mintlify,
 }
 
 impl Generator {
@@ -36,6 +40,8 @@ impl Generator {
             "book.toml" => Some(Generator::MdBook),
             _ if name.starts_with("docusaurus.config.") => Some(Generator::Docusaurus),
             _ if name.starts_with("astro.config.") => Some(Generator::Astro),
+            // `docs.json` is a common name: `site_of` keeps it only with Mintlify's schema.
+            "docs.json" | "mint.json" => Some(Generator::Mintlify),
             _ => None,
         }
     }
@@ -123,6 +129,14 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         Generator::Docusaurus => vec![join(dir, "docs"), join(dir, "blog")],
         // Starlight's content collection, and Astro's file-routed pages.
         Generator::Astro => vec![join(dir, "src/content/docs"), join(dir, "src/pages")],
+        Generator::Mintlify => {
+            let mintlify = name == "mint.json"
+                || read_small(root, config).is_some_and(|t| t.contains("mintlify.com/"));
+            if !mintlify {
+                return None;
+            }
+            vec![dir.to_string()]
+        }
         Generator::VitePress => unreachable!("handled above"),
     };
     Some(Site { generator, config: config.to_string(), content })

@@ -336,3 +336,19 @@ fn a_folder_that_links_by_route_is_written_for_a_site_the_repository_does_not_co
     );
     assert_eq!(broken(&a, "README.md"), [row(3, "docs/setup", "")], "one alone is broken");
 }
+
+#[test]
+fn a_mintlify_site_routes_pages_and_assets_from_its_config_folder() {
+    let dir = tree(&[
+        ("docs/docs.json", "{\"$schema\": \"https://mintlify.com/docs.json\"}\n"),
+        ("docs/quickstart.mdx", "# Quickstart\n"),
+        ("docs/images/logo.png", "png\n"),
+        ("docs/index.mdx", "# Home\n\n[q](/quickstart) ![logo](/images/logo.png) [g](/gone)\n"),
+        ("other/docs.json", "{\"name\": \"not a site\"}\n"),
+        ("other/page.md", "# P\n\n[q](/quickstart)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(a["files"]["docs/index.mdx"]["role"], "site_page");
+    assert_eq!(broken(&a, "docs/index.mdx"), [row(3, "/gone", "")]);
+    assert_eq!(broken(&a, "other/page.md"), [row(3, "/quickstart", "")], "no schema, no site");
+}

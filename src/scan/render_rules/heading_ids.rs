@@ -1,5 +1,7 @@
 //! The ids a doc's headings get from the renderer that publishes it, besides GitHub's
-//! (which the parser computes): Python-Markdown's for MkDocs, mdBook's, VitePress's.
+//! (which the parser computes): Python-Markdown's for MkDocs, mdBook's, VitePress's
+//! (also taken for Mintlify, whose ids are not documented: punctuation runs become `-`,
+//! `ollama.com` → `ollama-com`).
 //! Docusaurus and Astro use github-slugger, so they add none. A heading's `{#id}` wins everywhere.
 //!
 //! Reads the parsed doc only.
@@ -32,7 +34,9 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                     python_markdown::unique(python_markdown::slugify(&text), &mut used)
                 }
                 Generator::MdBook => mdbook::unique_id(mdbook::id_from_content(&h.text), &mut used),
-                Generator::VitePress => vitepress::unique(vitepress::slugify(&h.text), &mut used),
+                Generator::VitePress | Generator::Mintlify => {
+                    vitepress::unique(vitepress::slugify(&h.text), &mut used)
+                }
                 Generator::Docusaurus | Generator::Astro => h.slug.clone(),
             }
         })

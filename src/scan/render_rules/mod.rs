@@ -8,6 +8,7 @@ mod dialect;
 mod docusaurus;
 mod heading_ids;
 mod mdbook;
+mod mintlify;
 mod mkdocs_anchors;
 mod python_markdown;
 mod site_links;
