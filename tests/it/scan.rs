@@ -273,6 +273,12 @@ fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
             format!("# Reviewer\n\n## Review\n\n{}", block("read the diff")),
         );
     }
+    // A skill's summary repeats what its reference file details (progressive disclosure).
+    write(".claude/skills/api/SKILL.md", format!("# API\n\n{}", block("call it like this")));
+    write(
+        ".claude/skills/api/references/calls.md",
+        format!("# Calls\n\n{}", block("call it like this")),
+    );
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["AGENTS.md", "docs/style.md"]);
     assert_eq!(a["files"]["template-react/README.md"]["role"], "template");

@@ -93,8 +93,8 @@ fn agent_read(role: DocRole) -> bool {
 }
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
-/// mirroring the root README, license and policy text repeated verbatim, or files of two
-/// units that ship apart.
+/// mirroring the root README, license and policy text repeated verbatim, files of two
+/// units that ship apart, or a skill's summary and its reference files.
 fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let landing = |p: &str| {
         let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
@@ -113,6 +113,21 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || role::is_policy_file(a)
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
+        || skill_of(ctx, a).is_some_and(|skill| skill_of(ctx, b) == Some(skill))
+}
+
+/// The folder of the Agent Skill that holds `path` (the nearest folder above it with a
+/// `SKILL.md`). A skill's `SKILL.md` summarises what its reference files detail
+/// (progressive disclosure: the summary is loaded first, a reference only when needed),
+/// so the two repeat each other by design.
+fn skill_of<'p>(ctx: &ScanContext<'_>, path: &'p str) -> Option<&'p str> {
+    let mut dir = path.rsplit_once('/').map(|(d, _)| d)?;
+    loop {
+        if ctx.tree.exists(&format!("{dir}/SKILL.md")) {
+            return Some(dir);
+        }
+        dir = dir.rsplit_once('/')?.0;
+    }
 }
 
 /// Files whose presence makes a folder a unit that ships on its own: a package, a crate,
