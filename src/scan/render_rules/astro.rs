@@ -20,16 +20,7 @@ pub fn link_candidates(content: &[String], written: &str, resolved: &str) -> Vec
         if name.contains('.') {
             continue; // a file with its extension: GitHub's resolution already decided
         }
-        for page in ["md", "mdx"] {
-            if !base.is_empty() {
-                out.push(format!("{base}.{page}"));
-            }
-            out.push(if base.is_empty() {
-                format!("index.{page}")
-            } else {
-                format!("{base}/index.{page}")
-            });
-        }
+        out.extend(super::route_pages(base, &["md", "mdx"]));
     }
     out
 }

@@ -16,18 +16,7 @@ pub fn link_candidates(content: &[String], written: &str, resolved: &str) -> Vec
     if name.contains('.') {
         return vec![base.to_string()];
     }
-    let mut out = Vec::new();
-    for page in ["mdx", "md"] {
-        if !base.is_empty() {
-            out.push(format!("{base}.{page}"));
-        }
-        out.push(if base.is_empty() {
-            format!("index.{page}")
-        } else {
-            format!("{base}/index.{page}")
-        });
-    }
-    out
+    super::route_pages(base, &["mdx", "md"])
 }
 
 #[cfg(test)]

@@ -15,4 +15,20 @@ mod site_links;
 mod vitepress;
 
 pub use heading_ids::{add_site_ids, heading_ids};
+
+/// The page files a route `base` (root-relative, no trailing `/`, no extension) may be,
+/// for each page extension in `exts`: `base.<ext>` and `base/index.<ext>` (`index.<ext>`
+/// for the root). Shared by the file-routed generators (Astro, Mintlify).
+fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for ext in exts {
+        if base.is_empty() {
+            out.push(format!("index.{ext}"));
+        } else {
+            out.push(format!("{base}.{ext}"));
+            out.push(format!("{base}/index.{ext}"));
+        }
+    }
+    out
+}
 pub use site_links::{link_candidates, renderer_of};
