@@ -14,7 +14,7 @@ use super::signal::{Signal, SignalName};
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
-    archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, frontmatter_marker,
+    archive_to_live_ratio, duplicate_content, edit_recency_vs_churn, frontmatter_marker, included,
     token_budget, version_skew,
 };
 use super::token_jobs::{self, TokenJob};
@@ -30,6 +30,8 @@ pub struct DocOutcome {
     pub problems: Vec<Problem>,
     pub deferred_fragments: Vec<DeferredFragment>,
     pub anchors: AnchorSet,
+    /// The files the doc includes (`included.rs`), root-relative.
+    pub includes: Vec<String>,
     pub signals: Vec<Signal>,
     pub marked: bool,
     pub prints: Vec<BlockPrint>,
@@ -105,6 +107,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         problems: links.problems,
         deferred_fragments: links.deferred,
         anchors: AnchorSet::new(&doc.parsed.anchors),
+        includes: included::resolve(ctx, &doc),
         signals,
         marked,
         version_mentions,

@@ -33,6 +33,7 @@ pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
         || dest.starts_with("//")
         || dest.contains("{{")
         || is_rust_path(dest)
+        || is_placeholder(dest)
     {
         return LinkTarget::Skip;
     }
@@ -53,6 +54,20 @@ pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
         None => join(doc_dir, &decoded),
     };
     LinkTarget::Local { written: written.to_string(), path, fragment }
+}
+
+/// Whether `dest` is a placeholder a script or a reader fills in, not a path: a
+/// constant's name (`ENGLISH_VERSION_URL`, `TRANSLATIONS_PAGE`, substituted when the
+/// page is rendered) or the word a syntax example uses (`[text](url)`).
+pub fn is_placeholder(dest: &str) -> bool {
+    let constant = dest.len() >= 3
+        && dest.contains('_')
+        && dest.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    constant
+        || matches!(
+            dest.to_ascii_lowercase().as_str(),
+            "url" | "link" | "href" | "uri" | "path" | "target" | "destination" | "<url>"
+        )
 }
 
 /// Whether `dest` starts with a URI scheme (`http:`, `mailto:`, `vscode:`…).
@@ -210,10 +225,21 @@ mod tests {
             "std::vec::Vec::new()",
             "macro@std::println",
             "::std::io",
+            "ENGLISH_VERSION_URL",
+            "url",
         ] {
             assert_eq!(classify(skip, "docs"), LinkTarget::Skip, "{skip}");
         }
-        for path in ["self-hosting.md", "crate.md", "a@b.md", "docs/a::b.md", "email@host"] {
+        for path in [
+            "self-hosting.md",
+            "crate.md",
+            "a@b.md",
+            "docs/a::b.md",
+            "email@host",
+            "LICENSE",
+            "README_EN.md",
+            "urls",
+        ] {
             assert!(matches!(classify(path, "d"), LinkTarget::Local { .. }), "{path}");
         }
         match classify("./a%20b.md?x#f", "d") {

@@ -114,7 +114,7 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
             return DocRole::TestFixture;
         }
     }
-    if is_template(&lower_dirs, name) {
+    if is_template(&lower_dirs, name) || is_runtime_prompt(&lower_dirs, name) {
         return DocRole::Template;
     }
     if is_translation(path, &dirs, name, inputs.all) {
@@ -156,7 +156,20 @@ fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
     let stem = stem(name).to_ascii_lowercase();
     CHANGELOG_STEMS.contains(&stem.as_str())
         || lower_dirs.iter().any(|d| {
-            matches!(d.as_str(), "changelog" | "changelogs" | "release-notes" | "release_notes")
+            // Towncrier's `newsfragments/` and `changelog.d/`, changesets: entries of a
+            // changelog to come, history as soon as they are written.
+            matches!(
+                d.as_str(),
+                "changelog"
+                    | "changelogs"
+                    | "release-notes"
+                    | "release_notes"
+                    | "newsfragments"
+                    | "changelog.d"
+                    | "changes"
+                    | ".changeset"
+                    | ".changes"
+            )
         })
 }
 
@@ -178,6 +191,20 @@ fn is_template(lower_dirs: &[String], name: &str) -> bool {
         || stem.ends_with(".template")
         || stem.ends_with("-template")
         || stem.ends_with("_template")
+}
+
+/// A prompt template a program reads at run time (`src/…/prompts/extraction.md`,
+/// `scripts/general-llm-prompt.md`): an input, not a doc of the repository. Agent
+/// prompt files (`.github/prompts/`, `*.prompt.md`) are agent docs, not this.
+fn is_runtime_prompt(lower_dirs: &[String], name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let stem = stem(&lower);
+    let agent_place = lower_dirs.first().is_some_and(|d| AGENT_HIDDEN_DIRS.contains(&d.as_str()))
+        || stem.ends_with(".prompt");
+    !agent_place
+        && (lower_dirs.iter().any(|d| d == "prompts")
+            || stem.ends_with("_prompt")
+            || stem.ends_with("-prompt"))
 }
 
 /// `README.zh.md`, `README-ja.md`, `README_pt-BR.md`, `README.中文.md` with a
@@ -239,8 +266,19 @@ fn is_language_suffix(s: &str) -> bool {
     is_language_code(s) || (!s.is_empty() && s.chars().all(|c| c.is_alphabetic() && !c.is_ascii()))
 }
 
-/// `ja`, `pt-br`, `zh_CN`, `zh-Hans` (case-insensitive), English excluded.
+/// `ja`, `pt-br`, `zh_CN`, `zh-Hans` (case-insensitive), English excluded; and any
+/// locale written language-REGION with the region in capitals (`ckb-IR`, `fil-PH`:
+/// Crowdin's folder names), whatever the language.
 fn is_language_code(s: &str) -> bool {
+    if let Some((lang, region)) = s.split_once(['-', '_']) {
+        let locale = (2..=3).contains(&lang.len())
+            && lang.chars().all(|c| c.is_ascii_lowercase())
+            && region.len() == 2
+            && region.chars().all(|c| c.is_ascii_uppercase());
+        if locale && lang != "en" {
+            return true;
+        }
+    }
     let lower = s.to_ascii_lowercase();
     let (lang, region) = match lower.split_once(['-', '_']) {
         Some((l, r)) => (l, Some(r)),
@@ -426,6 +464,11 @@ mod tests {
         assert_eq!(role(".github/PULL_REQUEST_TEMPLATE.md"), DocRole::Template);
         assert_eq!(role("packages/create-vite/template-react-ts/README.md"), DocRole::Template);
         assert_eq!(role("{{cookiecutter.slug}}/docs/index.md"), DocRole::Template);
+        assert_eq!(role("src/agents/memory/prompts/consolidation.md"), DocRole::Template);
+        assert_eq!(role("newsfragments/6128.packaging.md"), DocRole::Changelog);
+        assert_eq!(role("scripts/general-llm-prompt.md"), DocRole::Template);
+        assert_eq!(role(".github/prompts/review.prompt.md"), DocRole::AgentDoc);
+        assert_eq!(role("docs/review.prompt.md"), DocRole::UserDoc);
         assert_eq!(role("docs/templating.md"), DocRole::UserDoc);
         assert_eq!(role("agent_docs/documentation.md"), DocRole::AgentDoc);
         assert_eq!(role("ai_docs/claude-code-hooks.md"), DocRole::AgentDoc);
@@ -452,5 +495,7 @@ mod tests {
         assert_eq!(role_in("i18n/fr/a.md", &[]), DocRole::Translation);
         assert_eq!(role_in("docs/en/intro.md", &["docs/ja/intro.md"]), DocRole::UserDoc);
         assert_eq!(role_in("src/id/README.md", &[]), DocRole::UserDoc);
+        assert_eq!(role_in("docs/ckb-IR/guide.md", &["docs/de-DE/guide.md"]), DocRole::Translation);
+        assert_eq!(role_in("docs/en-US/guide.md", &["docs/de-DE/guide.md"]), DocRole::UserDoc);
     }
 }

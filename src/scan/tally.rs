@@ -8,7 +8,7 @@
 //! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
 //! only its warning: no facts, and fragments into it are not judged.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::anchors::AnchorSet;
 use super::artifact::{FileFacts, GitStatus};
@@ -20,8 +20,8 @@ use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::route_links;
 use super::signals::{
-    archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, stale_name_location,
-    version_skew,
+    archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, included,
+    stale_name_location, version_skew,
 };
 use super::token_jobs;
 use super::warning::ScanWarning;
@@ -37,6 +37,8 @@ pub struct Tally {
     files: BTreeMap<String, FileFacts>,
     /// Link problems, judged once history is known.
     problems: Vec<Problem>,
+    /// Which docs include which files, for their link problems.
+    included: included::IncludedBy,
     churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
     deferred_counts: Vec<(u32, token_jobs::Deferred)>,
     warnings: Vec<ScanWarning>,
@@ -58,6 +60,7 @@ impl Tally {
             marked: BTreeSet::new(),
             files: BTreeMap::new(),
             problems: Vec::new(),
+            included: included::IncludedBy::default(),
             churn: Vec::new(),
             deferred_counts: Vec::new(),
             warnings: Vec::new(),
@@ -82,6 +85,7 @@ impl Tally {
         }
         self.anchors[index as usize] = o.anchors;
         self.problems.extend(o.problems);
+        self.included.add(path, o.includes);
         self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
         self.prints.extend(o.prints);
         if o.marked {
@@ -115,6 +119,8 @@ impl Tally {
     /// Runs what needs git history or the whole tree; `git_status` gains a note when the
     /// churn pass fails.
     pub fn finish(mut self, ctx: &ScanContext<'_>, git_status: &mut GitStatus) -> Result<Tallied> {
+        let included = &self.included;
+        self.problems.retain(|p| !included.explains(ctx, p));
         let routes = route_links::route_folders(&self.problems);
         let mut links: Vec<(String, Signal)> =
             self.problems.iter().filter_map(|p| link_signal(ctx, p, &routes)).collect();
@@ -171,7 +177,7 @@ pub struct Tallied {
 fn link_signal(
     ctx: &ScanContext<'_>,
     problem: &Problem,
-    routes: &HashSet<String>,
+    routes: &route_links::RouteFolders,
 ) -> Option<(String, Signal)> {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
@@ -179,7 +185,7 @@ fn link_signal(
     };
     let only_if_moved = matches!(problem, Problem::MissingTarget(m)
         if m.only_if_moved
-            || (route_links::is_route(m) && routes.contains(route_links::folder(&m.doc))));
+            || (route_links::is_route(m) && routes.covers(&m.doc)));
     match stale {
         Some(s) => Some(s),
         None if only_if_moved => None,
@@ -205,7 +211,7 @@ fn check_deferred_fragments(
         let path = &ctx.paths[source as usize];
         let (doc, _) = ctx.read_doc(path).map_err(|e| e.at(&ctx.root.join(path)))?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
-            out.extend(link_signal(ctx, &problem, &HashSet::new()));
+            out.extend(link_signal(ctx, &problem, &route_links::RouteFolders::default()));
         }
     }
     Ok(())
@@ -241,10 +247,47 @@ fn judge_churn(
         }
     };
     let churn_lines = ctx.config.thresholds.churn_lines;
-    for c in candidates {
-        let at = since.binary_search(&c.since).expect("every candidate's commit was asked");
-        if let Some(sig) = edit_recency_vs_churn::judge(c, head, &diffs[at], churn_lines) {
-            out.push(&c.path, sig);
+    let churned: Vec<(&edit_recency_vs_churn::Candidate, Signal)> = candidates
+        .iter()
+        .filter_map(|c| {
+            let at = since.binary_search(&c.since).expect("every candidate's commit was asked");
+            edit_recency_vs_churn::judge(c, head, &diffs[at], churn_lines).map(|s| (c, s))
+        })
+        .collect();
+    // The evidence: the changed files as they were at each doc's last edit (one
+    // `git cat-file --batch`), against every file the doc names as it is now.
+    let specs: Vec<(String, String)> = churned
+        .iter()
+        .flat_map(|(c, s)| s.changed_files.iter().map(|f| (c.since.clone(), f.clone())))
+        .collect();
+    let mut then = match git::read_blobs(ctx.root, &specs) {
+        Ok(blobs) => blobs.into_iter(),
+        Err(why) => {
+            let why = format!("{why}; edit_recency_vs_churn skipped");
+            status.note = Some(match status.note.take() {
+                Some(earlier) => format!("{earlier}; {why}"),
+                None => why,
+            });
+            return;
+        }
+    };
+    for (c, sig) in churned {
+        let before: Vec<String> = then.by_ref().take(sig.changed_files.len()).flatten().collect();
+        let now: Vec<String> = c
+            .named
+            .iter()
+            .filter_map(|f| crate::fsio::read_walked(ctx.root, f, CHURN_FILE_MAX_BYTES).ok())
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .collect();
+        if now.len() < c.named.len() {
+            continue; // a named file that cannot be read (a link, too large) proves nothing
+        }
+        let gone = edit_recency_vs_churn::vanished(&c.names, &before, &now);
+        if !gone.is_empty() {
+            out.push(&c.path, edit_recency_vs_churn::with_vanished(sig, &gone));
         }
     }
 }
+
+/// The largest named file read whole for `edit_recency_vs_churn`'s evidence (4 MiB).
+const CHURN_FILE_MAX_BYTES: u64 = 4 << 20;

@@ -395,8 +395,8 @@ fn requests_carry_the_scanners_evidence_unchanged_within_the_budget() {
     let mut doc =
         String::from("# Guide\n\nSee [gone](missing.md) and again [gone](missing.md).\n\n");
     for i in 0..20 {
-        doc.push_str(&format!("- `src/mod{i:02}.rs` does step {i}.\n"));
-        p.write(&format!("src/mod{i:02}.rs"), &code(10));
+        doc.push_str(&format!("- `src/mod{i:02}.rs` does step {i} in `step_{i:02}()`.\n"));
+        p.write(&format!("src/mod{i:02}.rs"), &format!("fn step_{i:02}() {{}}\n{}", code(10)));
     }
     doc.push_str("\nRead [gone](missing.md) first.\n");
     p.write("docs/guide.md", &doc);

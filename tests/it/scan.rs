@@ -237,7 +237,7 @@ fn duplicate_content_leaves_out_snippets_in_three_files_readme_mirrors_and_licen
 }
 
 #[test]
-fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
+fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
     let dir = tempfile::tempdir().unwrap();
     let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
     // Parallel pages: one shared paragraph under the same heading, each section adapted.
@@ -279,8 +279,28 @@ fn duplicate_content_between_docs_for_people_needs_a_section_copied_whole() {
         ".claude/skills/api/references/calls.md",
         format!("# Calls\n\n{}", block("call it like this")),
     );
+    // A whole section shared by two long pages (the same packages listed under parsers
+    // and under renderers): most of each page is its own.
+    let page = |name: &str| {
+        format!(
+            "# {name}\n\n## Own\n\n{}\n{}\n## Third-party packages\n\n{}",
+            block(&format!("{name} first")),
+            block(&format!("{name} second")),
+            block("yaml package does both")
+        )
+    };
+    write("docs/parsers.md", page("Parsers"));
+    write("docs/renderers.md", page("Renderers"));
+    // Two copies of one guide that will drift apart: both fire.
+    let guide =
+        format!("# Contributing\n\n{}\n## Tests\n\n{}", block("fork"), block("run the tests"));
+    write(".github/CONTRIBUTING.md", guide.clone());
+    write("docs/contributing.md", guide);
     let a = scan_json(dir.path(), &["--no-git"], 1);
-    assert_eq!(signalled_paths(&a), ["AGENTS.md", "docs/style.md"]);
+    assert_eq!(
+        signalled_paths(&a),
+        [".github/CONTRIBUTING.md", "AGENTS.md", "docs/contributing.md", "docs/style.md"]
+    );
     assert_eq!(a["files"]["template-react/README.md"]["role"], "template");
 }
 

@@ -14,7 +14,7 @@ fn history_repo() -> GitRepo {
     repo.write("README.md", "# Project\n\nSee [old](docs/old%20name.md), [gone](notes/removed.md) and [new](docs/new-name.md).\nAlso `docs/tool.rs`, now [here](src/tool.rs).\n");
     repo.write(
         "docs/guide.md",
-        "# Guide\n\nThe engine is [here](../src/engine.rs); read [it](./old%20name.md#intro).\n",
+        "# Guide\n\nThe engine is [here](../src/engine.rs), started by `start_engine()`; read [it](./old%20name.md#intro).\n",
     );
     repo.write("docs/old name.md", "# Intro\n\nOld.\n");
     repo.write("docs/tool.rs", "fn main() {}\n");
@@ -22,7 +22,7 @@ fn history_repo() -> GitRepo {
     repo.write("tools/notes.md", "# Notes\n\nNothing referenced here.\n");
     repo.write("tools/build.rs", &lines(5, "step"));
     repo.write("notes/removed.md", "# Removed\n");
-    repo.write("src/engine.rs", &lines(10, "// line"));
+    repo.write("src/engine.rs", &format!("fn start_engine() {{}}\n{}", lines(9, "// line")));
     repo.commit("2024-01-01T00:00:00Z", "start");
     repo.git(&["mv", "docs/old name.md", "docs/new-name.md"]);
     repo.git(&["mv", "docs/tool.rs", "src/tool.rs"]);
@@ -123,8 +123,11 @@ fn paths_with_spaces_and_non_utf8_bytes_survive_the_history_pass() {
         let name = std::ffi::OsStr::from_bytes(b"src/bad\xffname.rs");
         std::fs::write(repo.path().join(name), lines(300, "x")).unwrap();
     }
-    repo.write("src/with space.rs", &lines(3, "y"));
-    repo.write("docs/odd.md", "# Odd\n\nSee [the spaced file](../src/with%20space.rs).\n");
+    repo.write("src/with space.rs", &format!("fn old_helper() {{}}\n{}", lines(3, "y")));
+    repo.write(
+        "docs/odd.md",
+        "# Odd\n\nSee [the spaced file](../src/with%20space.rs) and `old_helper()`.\n",
+    );
     repo.commit("2024-07-01T00:00:00Z", "odd names");
     repo.write("src/with space.rs", &lines(200, "y"));
     repo.commit("2024-11-01T00:00:00Z", "grow the spaced file");
@@ -135,7 +138,7 @@ fn paths_with_spaces_and_non_utf8_bytes_survive_the_history_pass() {
     let odd = named(&a, "docs/odd.md", "edit_recency_vs_churn");
     assert_eq!(odd.len(), 1, "{odd:#?}");
     assert_eq!(odd[0]["changed_files"], serde_json::json!(["src/with space.rs"]));
-    assert!(odd[0]["detail"].as_str().unwrap().contains("src/with space.rs 197"), "{}", odd[0]);
+    assert!(odd[0]["detail"].as_str().unwrap().contains("src/with space.rs 198"), "{}", odd[0]);
     let readme = a["signals"]["README.md"].as_array().unwrap();
     assert_eq!(readme.iter().filter(|s| s["name"] == "stale_name_location").count(), 3);
 }
@@ -166,15 +169,16 @@ fn outside_git_the_git_signals_are_skipped_and_the_artifact_says_so() {
 #[test]
 fn churn_is_the_net_change_since_the_doc_so_undone_work_does_not_count() {
     let repo = GitRepo::new();
-    repo.write("docs/flip.md", "# Flip\n\nSee [the code](../src/flip.rs).\n");
-    repo.write("docs/grow.md", "# Grow\n\nSee [the code](../src/grow.rs).\n");
-    repo.write("src/flip.rs", &lines(5, "// base"));
-    repo.write("src/grow.rs", &lines(5, "// base"));
+    repo.write("docs/flip.md", "# Flip\n\nSee [the code](../src/flip.rs): `flip_v1()`.\n");
+    repo.write("docs/grow.md", "# Grow\n\nSee [the code](../src/grow.rs): `grow_v1()`.\n");
+    let flip = format!("fn flip_v1() {{}}\n{}", lines(4, "// base"));
+    repo.write("src/flip.rs", &flip);
+    repo.write("src/grow.rs", &format!("fn grow_v1() {{}}\n{}", lines(4, "// base")));
     repo.commit("2024-01-01T00:00:00Z", "start");
     repo.write("src/flip.rs", &format!("{}{}", lines(5, "// base"), lines(200, "// experiment")));
     repo.write("src/grow.rs", &format!("{}{}", lines(5, "// base"), lines(60, "// more")));
     repo.commit("2024-05-01T00:00:00Z", "try something, grow a little");
-    repo.write("src/flip.rs", &lines(5, "// base"));
+    repo.write("src/flip.rs", &flip);
     repo.write("src/grow.rs", &format!("{}{}", lines(5, "// base"), lines(120, "// more")));
     repo.commit("2024-06-01T00:00:00Z", "undo the experiment, grow more");
     let a = scan_json(repo.path(), &[], 1);
@@ -186,7 +190,7 @@ fn churn_is_the_net_change_since_the_doc_so_undone_work_does_not_count() {
     assert!(!fired("docs/flip.md"), "400 lines changed, but the code is back where it was");
     assert!(fired("docs/grow.md"), "120 lines more than when the doc was written");
     let grow = &a["signals"]["docs/grow.md"][0];
-    assert!(grow["detail"].as_str().unwrap().contains("changed 120 lines"), "{grow}");
+    assert!(grow["detail"].as_str().unwrap().contains("changed 122 lines"), "{grow}");
 }
 
 /// The signals of `name` on `path`.
@@ -210,17 +214,17 @@ fn named_files_repo() -> GitRepo {
     );
     repo.write(
         "docs/api.md",
-        "# API\n\nThe [engine](../src/engine.rs) calls `src/util.rs`; the [whole crate](../src)\nand the [guide](cli.md).\n\n![logo](../assets/logo.svg)\n\nSee `src/steady.rs` too.\n",
+        "# API\n\nThe [engine](../src/engine.rs) calls `src/util.rs`; the [whole crate](../src)\nand the [guide](cli.md).\n\n![logo](../assets/logo.svg)\n\nSee `src/steady.rs` too. Start with `engine_run()`.\n",
     );
     repo.write(
         "docs/cli.md",
-        "# CLI\n\nThe entry point is [cli.rs](../src/cli.rs), among [the sources](../src/).\n",
+        "# CLI\n\nThe entry point is [cli.rs](../src/cli.rs), `cli_main()`, among [the sources](../src/).\n",
     );
     repo.write("docs/build.py", &lines(5, "# step"));
-    repo.write("src/engine.rs", &lines(10, "// line"));
+    repo.write("src/engine.rs", &format!("fn engine_run() {{}}\n{}", lines(10, "// line")));
     repo.write("src/util.rs", &lines(10, "// util"));
     repo.write("src/steady.rs", &lines(10, "// steady"));
-    repo.write("src/cli.rs", &lines(10, "// cli"));
+    repo.write("src/cli.rs", &format!("fn cli_main() {{}}\n{}", lines(10, "// cli")));
     repo.write("src/other.rs", &lines(10, "// other"));
     repo.write("assets/logo.svg", &lines(10, "<!-- svg -->"));
     repo.commit("2024-01-01T00:00:00Z", "start");
@@ -268,7 +272,14 @@ fn a_doc_whose_named_files_churned_fires_with_the_files_and_the_commit_range() {
     assert_eq!(s["changed_files"], serde_json::json!(["src/engine.rs", "src/util.rs"]));
     assert_eq!(s["related_path"], "src/engine.rs");
     let detail = s["detail"].as_str().unwrap();
-    for part in ["152 days", "180 lines", "src/engine.rs 150", "src/util.rs 30", range.as_str()] {
+    for part in [
+        "152 days",
+        "181 lines",
+        "src/engine.rs 151",
+        "src/util.rs 30",
+        range.as_str(),
+        "none of the files it names has now: `engine_run`",
+    ] {
         assert!(detail.contains(part), "{part:?} missing from {detail:?}");
     }
     assert!(!detail.contains("logo.svg") && !detail.contains("other.rs"), "{detail}");
@@ -293,4 +304,20 @@ fn sarif_carries_the_churn_evidence_as_related_locations_and_properties() {
     let props = &churn[0]["properties"];
     assert_eq!(props["changed_files"], serde_json::json!(["src/engine.rs", "src/util.rs"]));
     assert_eq!(props["commit_range"].as_str().unwrap().len(), 26, "{props}");
+}
+
+#[test]
+fn churn_without_a_vanished_name_is_a_feature_added_not_a_stale_doc() {
+    let repo = GitRepo::new();
+    repo.write("docs/run.md", "# Run\n\nThe runner is [here](../src/run.rs): `run_all()`.\n");
+    repo.write("src/run.rs", &format!("fn run_all() {{}}\n{}", lines(4, "// base")));
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    let grown = format!("fn run_all() {{}}\n{}{}", lines(4, "// base"), lines(300, "// feature"));
+    repo.write("src/run.rs", &grown);
+    repo.commit("2024-06-01T00:00:00Z", "a new feature beside run_all");
+    let a = scan_json(repo.path(), &[], 0);
+    assert!(
+        named(&a, "docs/run.md", "edit_recency_vs_churn").is_empty(),
+        "300 lines churned, but everything the doc says is still in the code"
+    );
 }

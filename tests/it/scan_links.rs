@@ -352,3 +352,75 @@ fn a_mintlify_site_routes_pages_and_assets_from_its_config_folder() {
     assert_eq!(broken(&a, "docs/index.mdx"), [row(3, "/gone", "")]);
     assert_eq!(broken(&a, "other/page.md"), [row(3, "/quickstart", "")], "no schema, no site");
 }
+
+#[test]
+fn mkdocs_serves_pages_at_folder_urls_so_raw_html_and_climbing_links_resolve_there() {
+    let dir = tree(&[
+        ("mkdocs.yml", "site_name: x\n"),
+        ("docs/img/books/cover.png", "png"),
+        ("docs/logo.png", "png"),
+        ("docs/community/sibling.png", "png"),
+        (
+            "docs/community/books.md",
+            "# Books\n\n<img src=\"../../img/books/cover.png\">\n\n\
+             ![md image](../../img/books/cover.png)\n\n<img src=\"../../img/gone.png\">\n\n\
+             <img src=\"../sibling.png\"> ![md](../sibling.png)\n",
+        ),
+        ("docs/index.md", "# Home\n\n![logo](../../logo.png)\n"),
+        // Outside the site GitHub's resolution is the only one.
+        ("notes/books.md", "# Books\n\n<img src=\"../../img/books/cover.png\">\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/community/books.md"),
+        [row(7, "../../img/gone.png", ""), row(9, "../sibling.png", "")],
+        "raw HTML resolves from the page URL; the Markdown image leaves the docs folder, \
+         which MkDocs leaves as written, so the browser stops at the site's root"
+    );
+    assert_eq!(broken(&a, "docs/index.md"), [], "the browser stops at the site's root");
+    assert_eq!(broken(&a, "notes/books.md"), [row(3, "../../img/books/cover.png", "")]);
+}
+
+#[test]
+fn an_included_file_is_read_where_its_includer_publishes_it() {
+    let dir = tree(&[
+        ("site/mkdocs.yml", "site_name: x\n"),
+        ("site/src/docs/config/setup.md", "# Setup\n"),
+        (
+            "site/src/docs/config/reference.md",
+            "# Reference\n\n<!-- include: crates/runner/config-reference.md -->\n",
+        ),
+        (
+            "crates/runner/config-reference.md",
+            "## Keys\n\nSee [setup](setup.md), [top](#keys-and-more) and [gone](gone.md).\n",
+        ),
+        (
+            "site/src/docs/usage.md",
+            "# Usage\n\n[key](config/reference.md#retries) [missing](config/setup.md#nope)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "crates/runner/config-reference.md"),
+        [row(3, "gone.md", "")],
+        "its links resolve from the including page's folder, its fragments on that page"
+    );
+    assert_eq!(
+        broken(&a, "site/src/docs/usage.md"),
+        [row(3, "config/setup.md#nope", "")],
+        "the including page has the included file's headings"
+    );
+}
+
+#[test]
+fn astro_page_file_links_and_placeholders_are_not_broken() {
+    let dir = tree(&[
+        ("web/astro.config.mjs", "export default {}\n"),
+        ("web/src/content/docs/install.mdx", "# Install\n"),
+        ("web/src/content/docs/index.md", "# Home\n\n[install](install.md) [gone](gone.md)\n"),
+        ("docs/banner.md", "# Banner\n\n[English](ENGLISH_VERSION_URL) and [text](url).\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "web/src/content/docs/index.md"), [row(3, "gone.md", "")]);
+    assert_eq!(broken(&a, "docs/banner.md"), []);
+}

@@ -146,6 +146,62 @@ fn diff_tree(
     Ok(parsed.into_iter().map(|r| r.churn).collect())
 }
 
+/// The contents of `path` (root-relative) at each `(commit, path)` of `specs`, in order,
+/// through one `git cat-file --batch`; `None` where the file did not exist at that
+/// commit. Non-UTF-8 bytes are replaced. On failure the reason is returned.
+pub fn read_blobs(root: &Path, specs: &[(String, String)]) -> Result<Vec<Option<String>>, String> {
+    if specs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let input: String = specs.iter().map(|(commit, path)| format!("{commit}:./{path}\n")).collect();
+    let mut child = git(root)
+        .args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("git cat-file could not be run ({e})"))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let out = std::thread::scope(|s| {
+        s.spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(input.as_bytes()); // a failure shows in git's status
+        });
+        child.wait_with_output()
+    })
+    .map_err(|e| format!("git cat-file could not be read ({e})"))?;
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        return Err(format!("git cat-file failed ({why})"));
+    }
+    parse_batch(&out.stdout, specs.len())
+}
+
+/// `git cat-file --batch` output: per object `<oid> <type> <size>\n<bytes>\n`, or
+/// `<name> missing\n` (also `ambiguous`).
+fn parse_batch(mut out: &[u8], records: usize) -> Result<Vec<Option<String>>, String> {
+    let mut blobs = Vec::with_capacity(records);
+    while blobs.len() < records {
+        let end = out.iter().position(|b| *b == b'\n').ok_or("git cat-file output ends early")?;
+        let header = String::from_utf8_lossy(&out[..end]).into_owned();
+        out = &out[end + 1..];
+        let fields: Vec<&str> = header.split(' ').collect();
+        let size = match fields.as_slice() {
+            [_, kind, size] if *kind != "missing" => size.parse::<usize>().ok(),
+            _ => None,
+        };
+        let Some(size) = size else {
+            blobs.push(None);
+            continue;
+        };
+        let body = out.get(..size).ok_or("git cat-file output ends inside an object")?;
+        let is_blob = fields[1] == "blob";
+        blobs.push(is_blob.then(|| String::from_utf8_lossy(body).into_owned()));
+        out = out.get(size + 1..).unwrap_or_default();
+    }
+    Ok(blobs)
+}
+
 /// `paths` as literal pathspecs: a name with `*`, `:` or `[` means itself.
 fn churn_pathspec(paths: &[String]) -> Vec<String> {
     paths.iter().map(|p| format!(":(literal){p}")).collect()
@@ -172,6 +228,14 @@ fn git(root: &Path) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cat_file_batch_output_parses_objects_and_missing_names() {
+        let out = b"abc blob 5\nhello\nHEAD:./gone missing\ndef blob 0\n\nfff tree 3\nxyz\n";
+        let blobs = parse_batch(out, 4).unwrap();
+        assert_eq!(blobs, [Some("hello".to_string()), None, Some(String::new()), None]);
+        assert!(parse_batch(b"abc blob 9\nshort\n", 1).is_err());
+    }
 
     #[test]
     fn churn_pathspec_is_literal() {

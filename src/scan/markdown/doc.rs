@@ -27,6 +27,9 @@ pub struct LinkRef {
     /// The destination as written (after Markdown unescaping).
     pub dest: String,
     pub line: u32,
+    /// Written in raw HTML (`<img src>`, `<a href>`): a site generator leaves it as is,
+    /// so the browser resolves it from the page's URL.
+    pub html: bool,
 }
 
 /// One heading, in document order.
@@ -143,6 +146,9 @@ pub struct ParsedDoc {
     /// Spans of `~~strike-through~~`.
     pub strike: Vec<Range<usize>>,
     pub frontmatter: Option<Frontmatter>,
+    /// Markdown files the doc includes when its site is built, as written
+    /// (`includes.rs`); a doc with any has open anchors.
+    pub includes: Vec<String>,
 }
 
 impl ParsedDoc {

@@ -3,6 +3,7 @@
 mod doc;
 mod frontmatter;
 mod html_anchors;
+mod includes;
 mod line_index;
 mod normalize;
 mod parse;

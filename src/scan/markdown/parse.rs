@@ -55,10 +55,15 @@ pub fn parse(mut text: String) -> ParsedDoc {
                 kind: LinkKind::Definition,
                 dest: def.dest.to_string(),
                 line,
+                html: false,
             });
         }
     }
     doc.links.sort_by_key(|l| l.line);
+    doc.includes = super::includes::include_targets(&text);
+    if !doc.includes.is_empty() {
+        doc.anchors.insert(super::OPEN_ANCHORS.to_string());
+    }
     doc.text = text;
     doc
 }
@@ -143,11 +148,17 @@ impl Walker {
                     kind: LinkKind::Inline,
                     dest: dest_url.to_string(),
                     line,
+                    html: false,
                 });
             }
             Tag::Image { link_type, dest_url, .. } if is_direct(link_type) => {
                 let line = doc.lines.line(range.start);
-                doc.links.push(LinkRef { kind: LinkKind::Image, dest: dest_url.to_string(), line });
+                doc.links.push(LinkRef {
+                    kind: LinkKind::Image,
+                    dest: dest_url.to_string(),
+                    line,
+                    html: false,
+                });
             }
             _ => {}
         }
@@ -229,7 +240,7 @@ impl Walker {
         for (is_image, dest) in refs.links {
             let at = html.find(dest.as_str()).map_or(offset, |i| offset + i);
             let kind = if is_image { LinkKind::Image } else { LinkKind::Inline };
-            doc.links.push(LinkRef { kind, dest, line: doc.lines.line(at) });
+            doc.links.push(LinkRef { kind, dest, line: doc.lines.line(at), html: true });
         }
     }
 }

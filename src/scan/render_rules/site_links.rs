@@ -28,7 +28,44 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         Generator::Docusaurus => docusaurus::link_candidates(&site.content, written, resolved),
         Generator::Astro => astro::link_candidates(&site.content, written, resolved),
         Generator::Mintlify => mintlify::link_candidates(&site.content, written, resolved),
-        // MkDocs resolves relative `.md` links as GitHub does.
-        Generator::Mkdocs => Vec::new(),
+        // MkDocs resolves relative `.md` links as GitHub does, and a browser clamps a
+        // link that climbs above the site's root to that root.
+        Generator::Mkdocs => clamped_to_site_root(site, written, resolved).into_iter().collect(),
+    }
+}
+
+/// The file a relative link that climbs out of the site's content folder reaches once the
+/// browser stops at the site's root: `../../logo.png` from the home page is `/logo.png`.
+fn clamped_to_site_root(site: &Site, written: &str, resolved: &str) -> Option<String> {
+    let content = site.content.first()?;
+    let inside = content.is_empty()
+        || resolved.strip_prefix(content.as_str()).is_some_and(|r| r.starts_with('/'));
+    if inside || !written.starts_with("../") {
+        return None;
+    }
+    let mut rest = written;
+    while let Some(r) = rest.strip_prefix("../").or_else(|| rest.strip_prefix("./")) {
+        rest = r;
+    }
+    Some(crate::scan::resolve::join(content, rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mkdocs_clamps_a_link_that_climbs_above_the_site() {
+        let site = Site {
+            generator: Generator::Mkdocs,
+            config: "mkdocs.yml".into(),
+            content: vec!["docs".into()],
+        };
+        assert_eq!(
+            link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
+            ["docs/uvicorn.png"]
+        );
+        assert!(link_candidates(&site, "../gone.md", "docs/gone.md").is_empty());
+        assert!(link_candidates(&site, "img/x.png", "docs/img/x.png").is_empty());
     }
 }

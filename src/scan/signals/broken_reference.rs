@@ -171,7 +171,10 @@ fn check_links(
             }
             LinkTarget::Local { written, path: github, fragment } => {
                 let Some((path, kind)) = landing(ctx, doc, &written, &github) else {
-                    if failed.is_some() || ctx.ignored.contains(&github) {
+                    if failed.is_some()
+                        || ctx.ignored.contains(&github)
+                        || (link.html && lands_from_page_url(ctx, doc, &link.dest))
+                    {
                         continue;
                     }
                     let form =
@@ -243,15 +246,45 @@ fn landing(
     written: &str,
     github: &str,
 ) -> Option<(String, PathKind)> {
+    landing_from(ctx, &doc.path, written, github)
+}
+
+/// `landing` for a link written on the page `page` (root-relative).
+pub fn landing_from(
+    ctx: &ScanContext<'_>,
+    page: &str,
+    written: &str,
+    github: &str,
+) -> Option<(String, PathKind)> {
     match ctx.tree.kind(github) {
         PathKind::Missing => {}
         kind => return Some((github.to_string(), kind)),
     }
-    let site = ctx.sites.page_of(&doc.path)?;
+    let site = ctx.sites.page_of(page)?;
     render_rules::link_candidates(site, &decode(written), github).into_iter().find_map(|p| {
         let kind = ctx.tree.kind(&p);
         (kind != PathKind::Missing).then_some((p, kind))
     })
+}
+
+/// Whether a raw-HTML link on an MkDocs page lands from the page's URL: MkDocs serves
+/// `docs/a/b.md` at `/a/b/` (`use_directory_urls`, its default) and leaves raw HTML as
+/// written, so `<img src="../../img/x.png">` there is `/img/x.png`, not the path GitHub
+/// resolves from the source folder. An index page is served at its folder's URL.
+fn lands_from_page_url(ctx: &ScanContext<'_>, doc: &Doc, dest: &str) -> bool {
+    let Some(site) = ctx.sites.page_of(&doc.path) else { return false };
+    if site.generator != Generator::Mkdocs {
+        return false;
+    }
+    let Some(stem) = doc.path.strip_suffix(".md") else { return false };
+    let name = stem.rsplit('/').next().unwrap_or(stem);
+    if name.eq_ignore_ascii_case("index") || name.eq_ignore_ascii_case("readme") {
+        return false;
+    }
+    match classify(dest, stem) {
+        LinkTarget::Local { path, .. } => ctx.tree.kind(&path) != PathKind::Missing,
+        _ => false,
+    }
 }
 
 /// The anchor of root-relative `path` that `fragment` was clearly meant to name.

@@ -2,11 +2,14 @@
 //! blake3 fingerprints equal blocks in exactly one other file (a block in three or more
 //! files is a snippet repeated by design; a docs landing page mirroring the README and
 //! license text are deliberate too, and so are copies in two packages or plugins that ship
-//! apart). Between two docs that no agent reads, a shared
-//! paragraph is usually deliberate (parallel pages adapted per backend, an option that
-//! mirrors another, boilerplate in release posts), so such a pair fires only when a
-//! section was copied whole: in one of the files, every long block under a heading is
-//! shared with the other file, which holds them under the same heading text. A pair with
+//! apart). Between two docs that no agent reads, shared paragraphs and even whole
+//! sections are usually deliberate (parallel pages adapted per backend or per syntax,
+//! packages listed under both parsers and renderers, a landing page's intro, boilerplate
+//! in release posts: on real repositories such pairs were judged wrong 9 times in 10),
+//! so such a pair fires only when a doc is mostly a copy: more than half of one file's
+//! long blocks are shared with the other under the same heading text — two copies of one
+//! guide that will drift apart (a `CONTRIBUTING.md` kept in `.github/` and in `docs/`, a
+//! short page that repeats a reference's section instead of linking to it). A pair with
 //! an agent-read side (agent context or an on-demand agent doc) fires on any
 //! shared block: the agent pays for both copies. One signal per file pair: it spans
 //! the first shared block, lists every shared block's first line in `lines`, and names
@@ -35,8 +38,6 @@ pub struct BlockPrint {
     pub chars: u32,
     /// Fingerprint of the text of the nearest heading above the block (0: none).
     pub heading: u64,
-    /// Index of that heading in the doc (`u32::MAX`: none); the block's section.
-    pub section: u32,
 }
 
 /// The fingerprints of `doc`'s long blocks.
@@ -64,7 +65,6 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
             end_line: block.end_line,
             chars: chars as u32,
             heading: heading_print(headings, above),
-            section: above.checked_sub(1).map_or(u32::MAX, |i| i as u32),
         });
     }
     out
@@ -154,31 +154,28 @@ fn shipped_unit<'p>(ctx: &ScanContext<'_>, path: &'p str) -> &'p str {
 #[derive(Clone, Copy)]
 struct Shared {
     print: BlockPrint,
+    /// The other file holds the block under the same heading text.
     same_heading: bool,
 }
 
-/// Whether `doc` copied a section whole into `other`: every long block of one of its
-/// sections is shared with `other` under the same heading text.
-fn copied_section(shared: &[Shared], section_sizes: &HashMap<(u32, u32), usize>) -> bool {
-    let mut by_section: HashMap<u32, BTreeSet<u32>> = HashMap::new();
-    for s in shared.iter().filter(|s| s.same_heading && s.print.section != u32::MAX) {
-        by_section.entry(s.print.section).or_default().insert(s.print.line);
-    }
-    by_section.iter().any(|(section, lines)| {
-        let doc = shared[0].print.doc;
-        section_sizes.get(&(doc, *section)).is_some_and(|n| *n == lines.len())
-    })
+/// Whether a doc with `long_blocks` long blocks (distinct lines) is mostly a copy of the
+/// other file of a pair it shares the blocks `shared` with: more than half of them,
+/// under the same heading text in both.
+fn copied_doc(shared: &[Shared], long_blocks: usize) -> bool {
+    let lines: BTreeSet<u32> =
+        shared.iter().filter(|s| s.same_heading).map(|s| s.print.line).collect();
+    lines.len() * 2 > long_blocks
 }
 
 /// Adds one signal per pair of files sharing blocks, on each file of the pair.
 pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Findings) {
     prints.sort_unstable();
-    // (doc, section) -> how many long blocks (distinct lines) the section holds.
-    let mut lines_of: HashMap<(u32, u32), BTreeSet<u32>> = HashMap::new();
+    // doc -> how many long blocks (distinct lines) it holds.
+    let mut lines_of: HashMap<u32, BTreeSet<u32>> = HashMap::new();
     for p in &prints {
-        lines_of.entry((p.doc, p.section)).or_default().insert(p.line);
+        lines_of.entry(p.doc).or_default().insert(p.line);
     }
-    let section_sizes: HashMap<(u32, u32), usize> =
+    let long_blocks: HashMap<u32, usize> =
         lines_of.into_iter().map(|(k, v)| (k, v.len())).collect();
     // (doc, other doc) -> the doc's shared blocks.
     let mut pairs: BTreeMap<(u32, u32), Vec<Shared>> = BTreeMap::new();
@@ -198,15 +195,16 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
             let Some(other) = docs.iter().find(|d| **d != p.doc) else {
                 continue;
             };
-            let same_heading =
-                p.heading != 0 && group.iter().any(|q| q.doc == *other && q.heading == p.heading);
+            let same_heading = group.iter().any(|q| q.doc == *other && q.heading == p.heading);
             pairs.entry((p.doc, *other)).or_default().push(Shared { print: *p, same_heading });
         }
     }
     let fires = |doc: u32, other: u32| {
         let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
         let copied = |from: u32, to: u32| {
-            pairs.get(&(from, to)).is_some_and(|shared| copied_section(shared, &section_sizes))
+            pairs.get(&(from, to)).is_some_and(|shared| {
+                copied_doc(shared, long_blocks.get(&from).copied().unwrap_or_default())
+            })
         };
         by_agent || copied(doc, other) || copied(other, doc)
     };

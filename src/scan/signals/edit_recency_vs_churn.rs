@@ -5,8 +5,16 @@
 //!
 //! Only files the doc names explicitly count — existing non-Markdown files it links to
 //! or writes as a backticked repo path — never a folder, an image it embeds, another
-//! doc or a test file (tests grow with every feature). A doc that names no file never fires: a badge-only README, a code of conduct or
-//! an issue template claims nothing about code. `fires_for` is the one gate.
+//! doc or a test file (tests grow with every feature). A doc that names no file never
+//! fires: a badge-only README, a code of conduct or an issue template claims nothing
+//! about code. `fires_for` is the one gate.
+//!
+//! Churn alone is not staleness: a file that grew by a feature leaves a doc about its
+//! other parts right (on real repositories nine churn signals in ten were judged
+//! wrong). So the signal needs evidence the doc fell behind: a name the doc writes in
+//! code (`NewCmdRoot()`, `rootCmd.ExecuteC`, `--dry-run`, `RUST_LOG`) that the changed
+//! files held when the doc was last edited and none of the files it names holds now
+//! (`vanished`). The signal lists those names.
 //!
 //! While a doc is parsed (history may still be loading on another thread) its
 //! `ChurnScope` is noted; once history is known, the docs old enough become
@@ -53,12 +61,15 @@ pub struct Candidate {
     pub age_days: i64,
     /// The files the doc names (root-relative, sorted, never empty).
     pub named: Vec<String>,
+    /// The code names the doc writes (`code_names`; sorted, never empty).
+    pub names: Vec<String>,
 }
 
 /// The files whose churn would judge a doc: the ones it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChurnScope {
     pub named: Vec<String>,
+    pub names: Vec<String>,
 }
 
 /// Whether `path` is a test: under a `tests/`-style folder or named as one
@@ -83,8 +94,12 @@ fn is_test_file(path: &str) -> bool {
 /// `doc`'s churn scope, read while the doc is parsed; `None` when the signal can never
 /// fire on it.
 pub fn scope_of(tree: &Tree, doc: &Doc) -> Option<ChurnScope> {
+    let names = code_names(doc);
+    if names.is_empty() {
+        return None;
+    }
     let named = named_files(tree, doc);
-    fires_for(&named).then_some(ChurnScope { named })
+    fires_for(&named).then_some(ChurnScope { named, names })
 }
 
 /// Whether `edit_recency_vs_churn` may judge a doc at all by what it names: a doc that
@@ -94,6 +109,107 @@ pub fn scope_of(tree: &Tree, doc: &Doc) -> Option<ChurnScope> {
 pub fn fires_for(named: &[String]) -> bool {
     !named.is_empty()
 }
+
+/// Code names a doc may hold that no file holds any more, at most this many per doc.
+const MAX_NAMES: usize = 300;
+
+/// The names `doc` writes in code spans that look like code, not words: identifiers with
+/// an `_` or an inner capital (`rootCmd`, `ExecuteC`, `RUST_LOG`), a call (`main()`),
+/// long options (`--dry-run`, kept without the dashes) and bare file names
+/// (`critique.md`). Sorted, unique.
+pub fn code_names(doc: &Doc) -> Vec<String> {
+    let mut out = Vec::new();
+    for span in &doc.parsed.code_spans {
+        let text = span.text.as_str();
+        if is_file_name(text) {
+            out.push(text.to_string());
+        }
+        for (at, word) in words(text) {
+            let flag = text[..at].ends_with("--");
+            let call = text[at + word.len()..].starts_with('(');
+            let inner = word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+                && word.chars().any(|c| c.is_ascii_lowercase());
+            let snake = word.trim_matches('_').contains('_');
+            if word.len() >= 4 && (flag || call || inner || snake) {
+                out.push(word.to_string());
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out.truncate(MAX_NAMES);
+    out
+}
+
+/// A bare file name (`metrics.md`, `index.ts`, `ci.yml`): the code that loads it names it
+/// too, so it can vanish from that code.
+fn is_file_name(text: &str) -> bool {
+    let Some((stem, ext)) = text.rsplit_once('.') else { return false };
+    stem.len() >= 3
+        && stem.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
+        && (1..=5).contains(&ext.len())
+        && ext.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && ext.chars().any(|c| c.is_ascii_lowercase())
+}
+
+/// Identifier-like runs of `text` (letters, digits, `_`, and `-` inside a word) with
+/// their byte offsets; a run that starts with a digit is not one.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut start = None;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let inner_dash = c == '-'
+            && start.is_some()
+            && bytes.get(i + 1).is_some_and(|b| b.is_ascii_alphanumeric());
+        if is_word(c) || inner_dash {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            let word = &text[s..i];
+            if !word.starts_with(|c: char| c.is_ascii_digit()) {
+                out.push((s, word));
+            }
+        }
+    }
+    out.into_iter()
+}
+
+/// Whether `hay` holds `name` as a whole word (not inside a longer identifier).
+fn holds(hay: &str, name: &str) -> bool {
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    hay.match_indices(name).any(|(at, _)| {
+        let before = at.checked_sub(1).map(|i| hay.as_bytes()[i]);
+        let after = hay.as_bytes().get(at + name.len()).copied();
+        !before.is_some_and(is_word) && !after.is_some_and(is_word)
+    })
+}
+
+/// The names a doc writes that some changed file held when the doc was last edited
+/// (`before`) and none of the files it names holds now (`now`): what the doc says that
+/// the code no longer has. Sorted.
+pub fn vanished(names: &[String], before: &[String], now: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .filter(|n| before.iter().any(|b| holds(b, n)) && !now.iter().any(|f| holds(f, n)))
+        .cloned()
+        .collect()
+}
+
+/// `sig` (from `judge`) with the names that vanished, the evidence it fires on.
+pub fn with_vanished(mut sig: Signal, names: &[String]) -> Signal {
+    let shown: Vec<String> = names.iter().take(DETAIL_NAMES).map(|n| format!("`{n}`")).collect();
+    let more = names.len().saturating_sub(DETAIL_NAMES);
+    let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+    sig.detail.push_str(&format!(
+        "; names the doc writes that those files had then and none of the files it names has now: {}{more}",
+        shown.join(", ")
+    ));
+    sig
+}
+
+/// Vanished names the detail shows.
+const DETAIL_NAMES: usize = 5;
 
 /// The existing files `doc` names, root-relative, sorted, unique: targets of its links
 /// (not images: an embedded image changes with the doc) and its backticked repo paths
@@ -149,6 +265,7 @@ pub fn candidate(
         since: since.to_string(),
         age_days,
         named: scope.named,
+        names: scope.names,
     })
 }
 
@@ -220,6 +337,7 @@ mod tests {
             since: "0123456789abcdef0123".into(),
             age_days: 100,
             named: named.iter().map(|s| s.to_string()).collect(),
+            names: vec!["NewCmdRoot".into()],
         }
     }
 
@@ -261,8 +379,10 @@ mod tests {
         assert_eq!(named_files(&tree, &d), ["docs/run.sh", "src/a.rs", "src/b.rs"]);
         let badges = doc("README.md", "[![ci](https://x.test/b.svg)](https://x.test)\n");
         assert_eq!(scope_of(&tree, &badges), None, "a doc that names no file never fires");
-        let named = doc("README.md", "See `docs/run.sh`.\n");
+        let named = doc("README.md", "See `docs/run.sh` and `run_all()`.\n");
         assert_eq!(scope_of(&tree, &named).unwrap().named, ["docs/run.sh"]);
+        let no_code = doc("README.md", "See `docs/run.sh`.\n");
+        assert_eq!(scope_of(&tree, &no_code), None, "a doc that writes no code name never fires");
     }
 
     #[test]
@@ -316,5 +436,35 @@ mod tests {
     fn pathspec_is_the_union_of_named_files() {
         let spec = pathspec(&[cand(&["src/a.rs", "src/b.rs"]), cand(&["lib/x.rs", "src/a.rs"])]);
         assert_eq!(spec, ["lib/x.rs", "src/a.rs", "src/b.rs"]);
+    }
+
+    #[test]
+    fn code_names_are_identifiers_calls_and_long_options_not_words() {
+        let d = doc(
+            "d.md",
+            "Run `rootCmd.ExecuteC()` with `--dry-run` or `-v`; set `RUST_LOG`.\n\
+             Call `main()`, not `true`, `json`, `Option`, `2024_01`, `cargo build`.\n\
+             Phase 2 reads `critique.md`; not `v1.2`, `e.g.` or `x.md`.\n",
+        );
+        assert_eq!(
+            code_names(&d),
+            ["ExecuteC", "RUST_LOG", "critique.md", "dry-run", "main", "rootCmd"]
+        );
+    }
+
+    #[test]
+    fn names_vanish_when_the_files_held_them_then_and_hold_them_no_more() {
+        let names: Vec<String> =
+            ["ExecuteC", "NewCmdRoot", "kept_name", "never_there"].map(String::from).to_vec();
+        let before = ["root.NewCmdRoot(); rootCmd.ExecuteC(); kept_name".to_string()];
+        let now = ["ghcmd.Main(); kept_name; NewCmdRootV2()".to_string()];
+        assert_eq!(vanished(&names, &before, &now), ["ExecuteC", "NewCmdRoot"].map(String::from));
+        let sig = judge(&cand(&["cmd/main.go"]), "h", &diff(&[("cmd/main.go", 200)]), 100).unwrap();
+        let sig = with_vanished(sig, &["ExecuteC".into(), "NewCmdRoot".into()]);
+        assert!(
+            sig.detail.ends_with("none of the files it names has now: `ExecuteC`, `NewCmdRoot`"),
+            "{}",
+            sig.detail
+        );
     }
 }

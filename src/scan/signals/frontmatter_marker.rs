@@ -123,11 +123,22 @@ pub fn banner_word(text: &str) -> Option<&'static str> {
     match words.as_slice() {
         ["status", next, ..] => DONE_STATUSES.iter().copied().find(|w| w == next),
         [first, ..] => match BANNER_WORDS.iter().copied().find(|w| w == first) {
-            Some(word) => Some(word),
+            Some(word) if stands_alone(&lower, word) => Some(word),
+            Some(_) => None,
             None => self_described(&words),
         },
         [] => None,
     }
+}
+
+/// Whether the banner word opening `lower` is said of the doc — alone, or followed by
+/// `:`, `.`, `!` or a dash (`**Deprecated:** use the v2 guide`) — and not the first word
+/// of a sentence about something else ("Deprecated items should no longer be used",
+/// "Deprecated in the 2026 protocol; functional through the window").
+fn stands_alone(lower: &str, word: &str) -> bool {
+    let rest = lower.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let rest = rest.strip_prefix(word).unwrap_or(rest).trim_start_matches(['*', '_', ' ']);
+    rest.is_empty() || rest.starts_with([':', '.', '!', '—', '–', '-', '('])
 }
 
 /// "This document is obsolete", "this plan has been superseded".
@@ -161,6 +172,10 @@ mod tests {
         assert_eq!(banner_word("Status: in progress"), None);
         assert_eq!(banner_word("This guide is complete enough to start."), None);
         assert_eq!(banner_word("We deprecated nothing."), None);
+        assert_eq!(banner_word("DEPRECATED"), Some("deprecated"));
+        assert_eq!(banner_word("Archived. Kept for reference."), Some("archived"));
+        assert_eq!(banner_word("Deprecated items should no longer be used."), None);
+        assert_eq!(banner_word("Deprecated in the 2026-07-28 protocol (SEP-2577)."), None);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod code_path;
 pub mod duplicate_content;
 pub mod edit_recency_vs_churn;
 pub mod frontmatter_marker;
+pub mod included;
 pub mod manifests;
 pub mod route_links;
 pub mod sections;

@@ -1,9 +1,11 @@
 //! Docs written for a site this repository does not configure. A folder whose docs hold
 //! five or more links by route — an extensionless target (`$state`, `../kit`,
-//! `/docs/svelte/snippet`) that is not a path here — is published by a renderer the scan
-//! cannot see (svelte.dev builds Svelte's `documentation/` from another repository, with
-//! page names for links), so its route links count only when git shows the path moved
-//! here. One such link alone is still a broken link: GitHub does not add `.md`.
+//! `/docs/svelte/snippet`) that is not a path here — counting the docs of its direct
+//! subfolders, is published by a renderer the scan cannot see (svelte.dev builds Svelte's
+//! `documentation/` and its `messages/` folders from another repository, with page names
+//! for links; geminicli.com serves `docs/` by routes), so the route links of every doc
+//! under it count only when git shows the path moved here. The root is never such a
+//! folder, and one such link alone is still a broken link: GitHub does not add `.md`.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -25,26 +27,50 @@ pub fn is_route(m: &Missing) -> bool {
         && !last.contains('.')
 }
 
-/// The folders (of the docs holding the links) with enough missing route links.
-pub fn route_folders(problems: &[Problem]) -> HashSet<String> {
+/// The folders (never the root) whose docs, with their direct subfolders', hold enough
+/// missing route links.
+pub fn route_folders(problems: &[Problem]) -> RouteFolders {
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     for p in problems {
         if let Problem::MissingTarget(m) = p {
             if is_route(m) && !m.only_if_moved {
-                *count.entry(folder(&m.doc)).or_default() += 1;
+                for dir in ancestors(&m.doc) {
+                    *count.entry(dir).or_default() += 1;
+                }
             }
         }
     }
-    count
-        .into_iter()
-        .filter(|(_, n)| *n >= ROUTE_LINKS_PER_FOLDER)
-        .map(|(dir, _)| dir.to_string())
-        .collect()
+    RouteFolders(
+        count
+            .into_iter()
+            .filter(|(_, n)| *n >= ROUTE_LINKS_PER_FOLDER)
+            .map(|(dir, _)| dir.to_string())
+            .collect(),
+    )
 }
 
-/// The folder of root-relative `path` (`""` at the root).
-pub fn folder(path: &str) -> &str {
-    path.rsplit_once('/').map_or("", |(d, _)| d)
+/// The folders whose docs are written for a site (`route_folders`).
+#[derive(Debug, Default)]
+pub struct RouteFolders(HashSet<String>);
+
+impl RouteFolders {
+    /// Whether the doc at root-relative `path` is under one of the folders.
+    pub fn covers(&self, path: &str) -> bool {
+        ancestors(path).any(|dir| self.0.contains(dir))
+    }
+}
+
+/// The folder of root-relative `path` and that folder's parent (a site's section
+/// folders share one parent: `docs/core/`, `docs/hooks/`), the root left out. Higher
+/// folders are not counted: a monorepo's `packages/` holds many unrelated docs.
+fn ancestors(path: &str) -> impl Iterator<Item = &str> {
+    let mut at = path;
+    std::iter::from_fn(move || {
+        let (dir, _) = at.rsplit_once('/')?;
+        at = dir;
+        Some(dir)
+    })
+    .take(2)
 }
 
 #[cfg(test)]
@@ -72,7 +98,19 @@ mod tests {
         problems.push(link("docs/runes/b.md", "bind"));
         problems.push(link("docs/runes/b.md", "gone.md"));
         problems.push(link("README.md", "docs/setup"));
-        assert_eq!(route_folders(&problems), HashSet::from(["docs/runes".to_string()]));
+        let routes = route_folders(&problems);
+        assert!(routes.covers("docs/runes/c.md") && routes.covers("docs/runes/deep/d.md"));
+        assert!(routes.covers("docs/setup.md"), "docs/ holds the five links, in runes/");
+        assert!(!routes.covers("guide/setup.md") && !routes.covers("README.md"));
+        // Spread over sibling folders, the links still mark their common folder.
+        let spread: Vec<Problem> = ["a", "b", "c", "d", "e"]
+            .iter()
+            .map(|w| link(&format!("messages/{w}-errors/errors.md"), w))
+            .collect();
+        assert!(route_folders(&spread).covers("messages/x-warnings/w.md"));
+        let at_root: Vec<Problem> =
+            ["a", "b", "c", "d", "e"].iter().map(|w| link("README.md", w)).collect();
+        assert!(!route_folders(&at_root).covers("README.md"), "the root is never a site folder");
         let Problem::MissingTarget(m) = &problems[5] else { unreachable!() };
         assert!(!is_route(m), "a file name with its extension is not a route");
     }

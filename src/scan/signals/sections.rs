@@ -11,13 +11,50 @@ use crate::scan::markdown::ParsedDoc;
 pub const ARCHIVE_HEADING_WORDS: [&str; 7] =
     ["history", "changelog", "archive", "archived", "done", "completed", "legacy"];
 
-/// Whether a heading's text marks a history section.
+/// First words of a heading that names a task done to the history, not the history
+/// itself: "Update changelog and Cargo versions", "Rewriting history", "How to write a
+/// changelog entry" are live procedure.
+const TASK_WORDS: [&str; 22] = [
+    "add",
+    "adding",
+    "check",
+    "checking",
+    "create",
+    "creating",
+    "edit",
+    "editing",
+    "generate",
+    "generating",
+    "how",
+    "keep",
+    "keeping",
+    "maintain",
+    "maintaining",
+    "prepare",
+    "rewrite",
+    "rewriting",
+    "update",
+    "updating",
+    "write",
+    "writing",
+];
+
+/// Whether a heading's text marks a history section: an archive word opens or closes it
+/// ("Changelog", "Version history", "Archived plans"), and it does not name a task.
 pub fn is_archive_heading(text: &str) -> bool {
     let lower = text.to_lowercase();
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    if words.first().is_some_and(|w| TASK_WORDS.contains(w)) {
+        return false;
+    }
     if lower.contains("change log") || lower.contains("release notes") {
         return true;
     }
-    lower.split(|c: char| !c.is_alphanumeric()).any(|w| ARCHIVE_HEADING_WORDS.contains(&w))
+    let last = words.iter().rev().find(|w| !w.chars().all(|c| c.is_ascii_digit()));
+    let archive =
+        [words.first(), last].into_iter().flatten().any(|w| ARCHIVE_HEADING_WORDS.contains(w));
+    archive
 }
 
 /// Whether the whole file is a changelog by name (`CHANGELOG.md`, `HISTORY.md`…).
@@ -79,6 +116,11 @@ mod tests {
         assert!(is_archive_heading("Release Notes"));
         assert!(!is_archive_heading("Donations"));
         assert!(!is_archive_heading("Setup"));
+        assert!(is_archive_heading("History (2019-2021)"));
+        assert!(is_archive_heading("Archived plans"));
+        assert!(!is_archive_heading("Update changelog and Cargo versions"));
+        assert!(!is_archive_heading("Rewriting history"));
+        assert!(!is_archive_heading("Where the changelog lives"));
         assert!(is_changelog_file("docs/CHANGELOG.md"));
         assert!(is_changelog_file("History.markdown"));
         assert!(!is_changelog_file("docs/design.md"));

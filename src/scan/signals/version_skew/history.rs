@@ -62,7 +62,7 @@ const BEFORE_MENTION: [&str; 24] = [
 ];
 
 /// Phrases anywhere in a sentence that make its versions history or examples.
-const IN_SENTENCE: [&str; 30] = [
+const IN_SENTENCE: [&str; 35] = [
     "not supported",
     "unsupported",
     "isn't supported",
@@ -78,6 +78,11 @@ const IN_SENTENCE: [&str; 30] = [
     "was released",
     "were released",
     "released in",
+    "stabilized in",
+    "stabilised in",
+    "was available",
+    "were available",
+    "in beta",
     "included a",
     "migrat",
     "upgrad",
@@ -125,6 +130,11 @@ pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
 /// Whether `before` (the sentence up to a mention) ends in words that place it in time
 /// (`since`, `as of version`, `added in the`).
 pub fn placed_in_time(before: &str) -> bool {
+    // "In Python 3.7, PEP 563 introduced…": a sentence that opens on a release is about
+    // what happened in it.
+    if before.trim() == "In" {
+        return true;
+    }
     let lower = before.to_lowercase();
     let mut words: Vec<&str> =
         lower.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).collect();
@@ -230,6 +240,8 @@ mod tests {
         assert!(!placed_in_time("You need "));
         assert!(!placed_in_time("Beforehand, install "));
         assert!(placed_in_time("Changed in the "));
+        assert!(placed_in_time("In "));
+        assert!(!placed_in_time("Tested in "));
     }
 
     #[test]

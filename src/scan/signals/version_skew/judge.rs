@@ -60,7 +60,9 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
                 // not the one to use now.
                 return None;
             }
-            if !older(&m.version, &k.version) {
+            if !older(&m.version, &k.version)
+                || (k.bound == Bound::Minimum && far_behind(name, &m.version, &k.version))
+            {
                 return None;
             }
             let detail = match k.bound {
@@ -102,7 +104,7 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
         }
         Claim::RangeHigh => {
             let max = k.max.as_ref()?;
-            if same(&m.version, max) {
+            if same(&m.version, max) || far_behind(name, &m.version, max) {
                 return None;
             }
             let detail = format!(
@@ -172,6 +174,26 @@ fn newest_release<'t>(
     match own {
         Some(own) if own.0 >= best.1 => Some(own),
         _ => Some((best.1, best.2)),
+    }
+}
+
+/// Whether a toolchain version is too far behind the repository's to be a claim about
+/// it that fell behind: a stale floor lags by the bumps since it was written (Rust's MSRV
+/// moves a few minors a year — a translation two years behind says 1.74 of a 1.88 floor
+/// — Python's floor one minor a year), while "works with
+/// Python 3.4+" of a third-party package, "abi3, on Python 3.2 and newer" or "tests
+/// need Rust 1.41" beside a 1.91 build floor state facts about something else.
+fn far_behind(name: &str, doc: &[u64], current: &[u64]) -> bool {
+    let limit = match name.to_ascii_lowercase().as_str() {
+        "python" => 3,
+        "rust" => 20,
+        _ => return false,
+    };
+    match (doc, current) {
+        ([major, minor, ..], [c_major, c_minor, ..]) => {
+            major == c_major && c_minor.saturating_sub(*minor) > limit
+        }
+        _ => false,
     }
 }
 
@@ -260,6 +282,22 @@ mod tests {
 
     fn outcome(k: &KnownVersions, m: &Mention) -> Option<String> {
         judge(k, None, "README.md", m).map(|s| s.suggestion.unwrap())
+    }
+
+    #[test]
+    fn toolchain_floors_far_behind_are_facts_about_something_else() {
+        let py = known(&["python"], vec![3, 10], Bound::Minimum, false);
+        assert_eq!(
+            outcome(&py, &mention(name("python"), Claim::Version, "3.8")).as_deref(),
+            Some("3.10")
+        );
+        assert_eq!(outcome(&py, &mention(name("python"), Claim::Version, "3.4")), None);
+        let rust = known(&["rust"], vec![1, 91], Bound::Minimum, false);
+        assert_eq!(
+            outcome(&rust, &mention(name("rust"), Claim::Version, "1.80")).as_deref(),
+            Some("1.91")
+        );
+        assert_eq!(outcome(&rust, &mention(name("rust"), Claim::Version, "1.41")), None);
     }
 
     #[test]
