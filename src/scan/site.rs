@@ -37,6 +37,12 @@ impl Generator {
     pub fn of_config(name: &str) -> Option<Generator> {
         match name {
             "mkdocs.yml" | "mkdocs.yaml" => Some(Generator::Mkdocs),
+            // Split or per-build configs: `mkdocs-online.yml`, `mkdocs.insiders.yml`.
+            _ if name.starts_with("mkdocs")
+                && (name.ends_with(".yml") || name.ends_with(".yaml")) =>
+            {
+                Some(Generator::Mkdocs)
+            }
             "book.toml" => Some(Generator::MdBook),
             _ if name.starts_with("docusaurus.config.") => Some(Generator::Docusaurus),
             _ if name.starts_with("astro.config.") => Some(Generator::Astro),
@@ -174,6 +180,9 @@ mod tests {
         assert_eq!(sites.page_of("guide/pages/x/y.md").unwrap().generator, Generator::MdBook);
         assert_eq!(sites.page_of("web/index.md").unwrap().generator, Generator::VitePress);
         assert!(sites.page_of("docs/a.md").is_none());
+        assert_eq!(Generator::of_config("mkdocs-online.yml"), Some(Generator::Mkdocs));
+        assert_eq!(Generator::of_config("mkdocs.insiders.yaml"), Some(Generator::Mkdocs));
+        assert_eq!(Generator::of_config("mkdocs.json"), None);
         assert!(sites.page_of("guide/README.md").is_none());
     }
 }

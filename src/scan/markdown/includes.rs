@@ -1,6 +1,6 @@
 //! Include directives: a page that inlines another Markdown file when its site is built.
 //! Every docs toolchain has one — mdBook `{{#include f.md}}`, pymdownx.snippets
-//! `--8<-- "f.md"`, mkdocs-include-markdown `{% include-markdown "f.md" %}`, Jinja
+//! `--8<-- "f.md"`, mdx_include `{!f.md!}`, mkdocs-include-markdown `{% include-markdown "f.md" %}`, Jinja
 //! `{% include "f.md" %}`, remark-directive `::include{file="f.md"}`, MDX
 //! `import Part from './_part.mdx'`, and hand-made hooks such as
 //! `<!-- include: f.md -->` (nextest's site). Two facts follow for the scanner:
@@ -20,6 +20,7 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r#"\{\{#(?:include|rustdoc_include)\s+([^}\s]+)\s*\}\}"#,
         r#"|--8<--\s+"([^"\s]+)""#,
+        r#"|\{!\s*([^!}\s]+)\s*!\}"#,
         r#"|\{%-?\s*include(?:-markdown)?\s+["']([^"']+)["']"#,
         r#"|<!--\s*include:?\s+(\S+?)\s*-->"#,
         r#"|::include\{[^}]*?(?:file|path|src)=["']([^"']+)["']"#,
@@ -71,6 +72,7 @@ mod tests {
         let text = "# Reference\n\n<!-- include: nextest-runner/repo-config-reference.md -->\n\n\
                     {{#include ../shared/intro.md:summary}}\n\n--8<-- \"docs/.partials/x.md\"\n\n\
                     {%\n  include-markdown \"../cli/tests/cli-reference@.md.snap\"\n  start=\"x\"\n%}\n\n\
+                    {!./docs_src/annotations/en/test_main.md!}\n\n\
                     {% include \"snippet.markdown\" %}\n\n::include{file=\"../../cli.md.snap\" start=\"x\"}\n\nimport Part from './_part.mdx';\n";
         assert_eq!(
             include_targets(text),
@@ -79,6 +81,7 @@ mod tests {
                 "../shared/intro.md",
                 "docs/.partials/x.md",
                 "../cli/tests/cli-reference@.md.snap",
+                "./docs_src/annotations/en/test_main.md",
                 "snippet.markdown",
                 "../../cli.md.snap",
                 "./_part.mdx",

@@ -49,6 +49,10 @@ pub fn unique_id(id: String, used: &mut HashSet<String>) -> String {
 /// The source files a link to root-relative `path` may reach in a book: `x.html` is
 /// chapter `x.md`; `dir/index.html` is `dir/README.md` or `dir/index.md`.
 pub fn link_candidates(path: &str) -> Vec<String> {
+    // A chapter link `x/index.md` becomes `x/index.html`, the page of `x/README.md`.
+    if let Some(dir) = path.strip_suffix("index.md").filter(|d| d.is_empty() || d.ends_with('/')) {
+        return vec![format!("{dir}README.md")];
+    }
     let Some(stem) = path.strip_suffix(".html") else {
         return Vec::new();
     };
@@ -93,6 +97,9 @@ mod tests {
         assert_eq!(link_candidates("index.html"), ["index.md", "README.md"]);
         assert_eq!(link_candidates("src/reindex.html"), ["src/reindex.md"]);
         assert!(link_candidates("src/ch01.md").is_empty());
+        assert_eq!(link_candidates("src/ci/index.md"), ["src/ci/README.md"]);
+        assert_eq!(link_candidates("src/index.md"), ["src/README.md"]);
+        assert!(link_candidates("src/reindex.md").is_empty());
         assert!(link_candidates("src/img.png").is_empty());
     }
 }

@@ -1,7 +1,8 @@
 //! Anchors an MkDocs site has beyond its headings' ids: Python-Markdown `attr_list` ids
 //! written anywhere (`{#field-after-validator}` on its own line, `{: #id .class }`) and
 //! mkdocs-autorefs anchors (`[](){#typeddict}`). A page whose body is generated at build
-//! time — a mkdocstrings `::: package.module` directive (an anchor per documented object),
+//! time — a mkdocstrings `::: package.module` directive (an anchor per documented object)
+//! or another extension's block (`::: mkdocs-click`, a heading per command),
 //! an mkdocs-macros line `{{ include }}`, a pymdownx.snippets `--8<--` include — has
 //! anchors no reader of the source can list, so any fragment into it is taken as found.
 
@@ -27,9 +28,11 @@ pub fn add(parsed: &mut ParsedDoc) {
 /// Whether a source line makes MkDocs write content the source does not show.
 fn generates_body(line: &str) -> bool {
     let line = line.trim();
+    // `::: pkg.module` (mkdocstrings), `::: mkdocs-click` and the like: a block an
+    // extension replaces with generated content.
     let directive = line.strip_prefix("::: ").is_some_and(|rest| {
         let name = rest.trim();
-        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || "._".contains(c))
+        !name.is_empty() && !name.contains(char::is_whitespace)
     });
     let macro_line = line.starts_with("{{") && line.ends_with("}}");
     directive || macro_line || line.starts_with("--8<--")
@@ -58,6 +61,7 @@ mod tests {
     fn a_generated_body_takes_any_fragment() {
         for body in [
             "::: pydantic.config\n    options:\n",
+            "::: mkdocs-click\n    :module: hatch.cli\n",
             "{{ pydantic_settings }}\n",
             "--8<-- \"x.md\"\n",
         ] {
