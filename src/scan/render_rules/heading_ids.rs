@@ -46,13 +46,17 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
 
 /// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
 /// works on the published site resolves as one that works on GitHub does; for MkDocs also
-/// its other anchors (`mkdocs_anchors`).
+/// its other anchors (`mkdocs_anchors`), for mdBook its definition-list terms.
 pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if let Some(ids) = generator.and_then(|g| heading_ids(g, parsed)) {
         parsed.anchors.extend(ids);
     }
     if generator == Some(Generator::Mkdocs) {
         super::mkdocs_anchors::add(parsed);
+    }
+    if generator == Some(Generator::MdBook) {
+        let terms = mdbook::term_ids(&parsed.text);
+        parsed.anchors.extend(terms);
     }
 }
 

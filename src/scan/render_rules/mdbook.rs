@@ -31,6 +31,25 @@ pub fn id_from_content(text: &str) -> String {
     }
 }
 
+/// The ids of a page's definition-list terms: mdBook gives each `<dt>` an id as it does a
+/// heading (`add_header_links` of `mdbook-html/src/html/tree.rs` takes `h1`–`h6` and
+/// `dt`; definition lists are on by default), so a glossary's `term` + `: definition`
+/// is a link target (pyo3's `glossary.md#attached`). A term is a line after a blank one
+/// (or the page's start) whose next line opens with `: `.
+pub fn term_ids(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, pair) in lines.windows(2).enumerate() {
+        let (term, next) = (pair[0].trim(), pair[1].trim_start());
+        let after_blank = i == 0 || lines[i - 1].trim().is_empty();
+        let plain = !term.is_empty() && !term.starts_with(['#', '-', '*', '>', '|', '`', ':']);
+        if after_blank && plain && next.starts_with(": ") {
+            out.push(id_from_content(&term.replace('`', "")));
+        }
+    }
+    out
+}
+
 /// `unique_id`: a used id gets `-1`, `-2`, … (the first unused).
 pub fn unique_id(id: String, used: &mut HashSet<String>) -> String {
     if used.insert(id.clone()) {
@@ -85,6 +104,12 @@ mod tests {
         assert_eq!(unique_id("a".into(), &mut used), "a");
         assert_eq!(unique_id("a".into(), &mut used), "a-1");
         assert_eq!(unique_id("a".into(), &mut used), "a-2");
+    }
+
+    #[test]
+    fn definition_list_terms_have_ids() {
+        let text = "# Glossary\n\nattached\n  : To call into Python.\n\nsmart pointer\n: Pointers.\n\nnot a term\nnext line\n: after text\n";
+        assert_eq!(term_ids(text), ["attached", "smart-pointer"]);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Cargo: the root package, `[workspace.package]`, the workspace members (`members`
-//! globs minus `exclude`; `version.workspace = true` and `rust-version.workspace = true`
+//! globs minus `exclude`, and the `path` crates of `[workspace.dependencies]`; `version.workspace = true` and `rust-version.workspace = true`
 //! inherit), and the Rust toolchain — `rust-version`, the minimum docs state, ahead of a
 //! `rust-toolchain(.toml)` pin, which is only used when no `rust-version` is declared.
 
@@ -49,7 +49,18 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect())
             .unwrap_or_default()
     };
-    for dir in read::member_dirs(root, &list("members"), &list("exclude"), MAX_MEMBERS) {
+    let mut dirs = read::member_dirs(root, &list("members"), &list("exclude"), MAX_MEMBERS);
+    // A `[workspace.dependencies]` entry with a `path` is a crate of this repository too,
+    // member or not (nushell's `nu-glob`).
+    let path_deps = ws.get("dependencies").and_then(|d| d.as_table()).into_iter().flatten();
+    for (_, spec) in path_deps {
+        let Some(path) = spec.get("path").and_then(|p| p.as_str()) else { continue };
+        let dir = crate::scan::resolve::join("", path.trim_end_matches('/'));
+        if !dir.starts_with("../") && !dirs.contains(&dir) && dirs.len() < MAX_MEMBERS {
+            dirs.push(dir);
+        }
+    }
+    for dir in dirs {
         let source = format!("{dir}/Cargo.toml");
         let Some(member) = read::toml(root, &source) else { continue };
         let Some(pkg) = member.get("package").and_then(|p| p.as_table()) else { continue };
@@ -130,7 +141,12 @@ mod tests {
     fn members_inherit_from_the_workspace() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        write(d, "Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n[workspace.package]\nversion = \"0.3.1\"\nrust-version = \"1.80\"\nrepository = \"https://github.com/acme/tool\"\n");
+        write(d, "Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n[workspace.package]\nversion = \"0.3.1\"\nrust-version = \"1.80\"\nrepository = \"https://github.com/acme/tool\"\n[workspace.dependencies]\ntool-glob = { path = \"vendor/glob\", version = \"0.3.1\" }\nserde = \"1\"\n");
+        write(
+            d,
+            "vendor/glob/Cargo.toml",
+            "[package]\nname = \"tool-glob\"\nversion.workspace = true\n",
+        );
         write(d, "rust-toolchain.toml", "[toolchain]\nchannel = \"1.85.0\"\n");
         write(
             d,
@@ -155,6 +171,11 @@ mod tests {
         assert_eq!(v("tool", "x.md"), Some((vec![0, 3, 1], "crates/a/Cargo.toml".into())));
         assert_eq!(v("tool-lib", "x.md"), Some((vec![0, 2, 0], "crates/b/Cargo.toml".into())));
         assert_eq!(v("xtask", "x.md"), None);
+        assert_eq!(
+            v("tool-glob", "x.md"),
+            Some((vec![0, 3, 1], "vendor/glob/Cargo.toml".into())),
+            "a path crate of [workspace.dependencies] is the repository's own"
+        );
         assert_eq!(
             v("msrv", "crates/a/README.md"),
             Some((vec![1, 80], "Cargo.toml rust-version".into()))
