@@ -15,37 +15,83 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-/// The directive forms, each capturing the written target.
-static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r#"\{\{#(?:include|rustdoc_include)\s+([^}\s]+)\s*\}\}"#,
-        r#"|--8<--\s+"([^"\s]+)""#,
-        r#"|\{!\s*([^!}\s]+)\s*!\}"#,
-        r#"|\{%-?\s*include(?:-markdown)?\s+["']([^"']+)["']"#,
-        r#"|<!--\s*include:?\s+(\S+?)\s*-->"#,
-        r#"|::include\{[^}]*?(?:file|path|src)=["']([^"']+)["']"#,
-        r#"|(?m)^import\s+\w+\s+from\s+["']([^"']+)["']"#,
-    ))
-    .unwrap()
+/// The directives' literal openings, searched in one pass (a pure literal alternation is
+/// found by SIMD, far faster than the per-form patterns): only where one opens a line
+/// is the directive read.
+static OPENING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\{\{#include|\{\{#rustdoc_include|--8<--|\{!|\{%|<!--|::include|import ").unwrap()
 });
 
 /// The Markdown files `text` includes, as written (an mdBook `:anchor` or line range
-/// removed), in order, without repeats.
+/// removed), in order, without repeats. A directive opens its line (after indentation).
 pub fn include_targets(text: &str) -> Vec<String> {
-    if !text.contains("include") && !text.contains("--8<--") && !text.contains("import ") {
-        return Vec::new();
-    }
     let mut out: Vec<String> = Vec::new();
-    for caps in DIRECTIVE.captures_iter(text) {
-        let Some(written) = caps.iter().skip(1).flatten().next().map(|m| m.as_str()) else {
+    for m in OPENING.find_iter(text) {
+        let line_start = text[..m.start()].rfind('\n').map_or(0, |i| i + 1);
+        if !text[line_start..m.start()].chars().all(|c| c == ' ' || c == '\t') {
             continue;
-        };
+        }
+        let Some(written) = directive_target(m.as_str(), &text[m.end()..]) else { continue };
         let written = strip_mdbook_range(written);
         if is_markdown_target(written) && !out.iter().any(|o| o == written) {
             out.push(written.to_string());
         }
     }
     out
+}
+
+/// The target of the directive that opens with `opening`, read from `rest` (the text
+/// after the opening).
+fn directive_target<'t>(opening: &str, rest: &'t str) -> Option<&'t str> {
+    let line = rest.split('\n').next().unwrap_or_default();
+    match opening {
+        "{{#include" | "{{#rustdoc_include" => {
+            let token = line.trim_start().split(|c: char| c == '}' || c.is_whitespace()).next()?;
+            (!token.is_empty()).then_some(token)
+        }
+        "--8<--" => quoted(line.trim_start()),
+        "{!" => {
+            let (inner, _) = line.split_once("!}")?;
+            let token = inner.trim();
+            (!token.is_empty() && !token.contains(char::is_whitespace)).then_some(token)
+        }
+        "{%" => {
+            // `{% include "x" %}`, `{% include-markdown "x" %}`, or the block form with
+            // the directive on the next line.
+            let body = rest.trim_start_matches('-').trim_start();
+            let body =
+                body.strip_prefix("include-markdown").or_else(|| body.strip_prefix("include"))?;
+            quoted(body.trim_start())
+        }
+        "<!--" => {
+            let body = line.trim_start().strip_prefix("include")?;
+            let body = body.strip_prefix(':').unwrap_or(body);
+            if !body.starts_with([' ', '\t']) {
+                return None;
+            }
+            let token = body.split_whitespace().next()?;
+            (token != "-->").then_some(token)
+        }
+        "::include" => {
+            let attrs = line.strip_prefix('{')?.split('}').next()?;
+            ["file=", "path=", "src="]
+                .iter()
+                .find_map(|key| attrs.split_once(key).and_then(|(_, v)| quoted(v)))
+        }
+        "import " => {
+            let (_, from) = line.split_once(" from ")?;
+            quoted(from.trim_start())
+        }
+        _ => None,
+    }
+}
+
+/// The text of a leading `"…"` or `'…'`.
+fn quoted(text: &str) -> Option<&str> {
+    let quote = text.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let inner = &text[1..];
+    let end = inner.find(quote)?;
+    Some(&inner[..end]).filter(|t| !t.is_empty())
 }
 
 /// `file.md:anchor` or `file.md:3:10` → `file.md` (mdBook's partial includes).

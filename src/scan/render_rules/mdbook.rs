@@ -37,15 +37,16 @@ pub fn id_from_content(text: &str) -> String {
 /// is a link target (pyo3's `glossary.md#attached`). A term is a line after a blank one
 /// (or the page's start) whose next line opens with `: `.
 pub fn term_ids(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
-    for (i, pair) in lines.windows(2).enumerate() {
-        let (term, next) = (pair[0].trim(), pair[1].trim_start());
-        let after_blank = i == 0 || lines[i - 1].trim().is_empty();
-        let plain = !term.is_empty() && !term.starts_with(['#', '-', '*', '>', '|', '`', ':']);
-        if after_blank && plain && next.starts_with(": ") {
-            out.push(id_from_content(&term.replace('`', "")));
+    let (mut before, mut term) = ("", "");
+    for line in text.lines() {
+        let after_blank = before.trim().is_empty();
+        let t = term.trim();
+        let plain = !t.is_empty() && !t.starts_with(['#', '-', '*', '>', '|', '`', ':']);
+        if after_blank && plain && line.trim_start().starts_with(": ") {
+            out.push(id_from_content(&t.replace('`', "")));
         }
+        (before, term) = (term, line);
     }
     out
 }
