@@ -61,6 +61,11 @@ pub struct Site {
     pub config: String,
     /// Root-relative folders whose Markdown files are pages (`""` = the root).
     pub content: Vec<String>,
+    /// Root-relative paths the site redirects elsewhere, so a link to one works: the
+    /// `source` routes of Mintlify's `redirects` (under the config's folder) and the
+    /// pages of mkdocs-redirects' `redirect_maps` (under `docs_dir`). No extension on a
+    /// route, no leading or trailing `/`.
+    pub redirects: Vec<String>,
 }
 
 /// Every site of the tree.
@@ -115,15 +120,26 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             generator: Generator::VitePress,
             config: config.to_string(),
             content: vec![dir.to_string()],
+            redirects: Vec::new(),
         });
     }
     let generator = Generator::of_config(name)?;
+    let mut redirects = Vec::new();
     let content = match generator {
         Generator::Mkdocs => {
-            let docs_dir = read_small(root, config)
-                .and_then(|text| mkdocs_docs_dir(&text))
+            let text = read_small(root, config);
+            let yaml = text
+                .as_deref()
+                .and_then(|t| crate::yaml::load_bounded(t, crate::yaml::Limits::CONFIG_FILE).ok());
+            let docs_dir = yaml
+                .as_ref()
+                .and_then(|doc| doc["docs_dir"].as_str().map(str::to_string))
                 .unwrap_or_else(|| "docs".to_string());
-            vec![join(dir, &docs_dir)]
+            let content = join(dir, &docs_dir);
+            if let Some(doc) = &yaml {
+                redirects = mkdocs_redirects(doc).iter().map(|p| join(&content, p)).collect();
+            }
+            vec![content]
         }
         Generator::MdBook => {
             let src = read_small(root, config)
@@ -136,23 +152,56 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         // Starlight's content collection, and Astro's file-routed pages.
         Generator::Astro => vec![join(dir, "src/content/docs"), join(dir, "src/pages")],
         Generator::Mintlify => {
-            let mintlify = name == "mint.json"
-                || read_small(root, config).is_some_and(|t| t.contains("mintlify.com/"));
+            let text = read_small(root, config);
+            let mintlify =
+                name == "mint.json" || text.as_deref().is_some_and(|t| t.contains("mintlify.com/"));
             if !mintlify {
                 return None;
             }
+            redirects = text
+                .as_deref()
+                .map(mintlify_redirects)
+                .unwrap_or_default()
+                .iter()
+                .map(|route| join(dir, route))
+                .collect();
             vec![dir.to_string()]
         }
         Generator::VitePress => unreachable!("handled above"),
     };
-    Some(Site { generator, config: config.to_string(), content })
+    Some(Site { generator, config: config.to_string(), content, redirects })
 }
 
-/// The `docs_dir` of an `mkdocs.yml` (read through the bounded loader: a config file is
-/// untrusted input too).
-fn mkdocs_docs_dir(text: &str) -> Option<String> {
-    let doc = crate::yaml::load_bounded(text, crate::yaml::Limits::CONFIG_FILE).ok()?;
-    doc["docs_dir"].as_str().map(str::to_string)
+/// The pages mkdocs-redirects sends elsewhere: the keys of `plugins: - redirects:
+/// redirect_maps:` (paths under `docs_dir`, their `.md` dropped as a route is).
+fn mkdocs_redirects(doc: &yaml_rust2::Yaml) -> Vec<String> {
+    let Some(plugins) = doc["plugins"].as_vec() else { return Vec::new() };
+    let mut out = Vec::new();
+    for plugin in plugins {
+        let Some(maps) = plugin["redirects"]["redirect_maps"].as_hash() else { continue };
+        for key in maps.keys().filter_map(|k| k.as_str()) {
+            out.push(route_key(key));
+        }
+    }
+    out
+}
+
+/// The `source` routes of a Mintlify config's `redirects` (a route's `:slug*` wildcard
+/// part dropped: the prefix stands for every page under it).
+fn mintlify_redirects(text: &str) -> Vec<String> {
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
+    let Some(list) = json.get("redirects").and_then(|r| r.as_array()) else { return Vec::new() };
+    list.iter()
+        .filter_map(|r| r.get("source")?.as_str())
+        .map(|source| route_key(source.split("/:").next().unwrap_or(source)))
+        .collect()
+}
+
+/// A redirect's source as a path: no leading or trailing `/`, no `.md`/`.mdx`/`.html`.
+fn route_key(source: &str) -> String {
+    let trimmed = source.trim_matches('/');
+    let stem = [".md", ".mdx", ".html"].iter().find_map(|e| trimmed.strip_suffix(e));
+    stem.unwrap_or(trimmed).to_string()
 }
 
 /// The text of a small regular file under the root, `None` otherwise.
@@ -181,8 +230,32 @@ mod tests {
         assert_eq!(sites.page_of("web/index.md").unwrap().generator, Generator::VitePress);
         assert!(sites.page_of("docs/a.md").is_none());
         assert_eq!(Generator::of_config("mkdocs-online.yml"), Some(Generator::Mkdocs));
+        assert!(sites.page_of("site-docs/a.md").unwrap().redirects.is_empty());
         assert_eq!(Generator::of_config("mkdocs.insiders.yaml"), Some(Generator::Mkdocs));
         assert_eq!(Generator::of_config("mkdocs.json"), None);
         assert!(sites.page_of("guide/README.md").is_none());
+    }
+
+    #[test]
+    fn redirects_of_mkdocs_and_mintlify_sites() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("web")).unwrap();
+        std::fs::write(
+            root.join("mkdocs.yml"),
+            "site_name: x\nplugins:\n  - search\n  - redirects:\n      redirect_maps:\n        old/page.md: new/page.md\n",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("web/docs.json"),
+            r#"{"$schema": "https://mintlify.com/docs.json", "redirects": [{"source": "/features/yolo-mode", "destination": "/yolo"}, {"source": "/blog/:slug*", "destination": "/news/:slug*"}]}"#,
+        )
+        .unwrap();
+        let sites = Sites::detect(root, &["mkdocs.yml".into(), "web/docs.json".into()]);
+        assert_eq!(sites.page_of("docs/a.md").unwrap().redirects, ["docs/old/page"]);
+        assert_eq!(
+            sites.page_of("web/a.mdx").unwrap().redirects,
+            ["web/features/yolo-mode", "web/blog"]
+        );
     }
 }

@@ -79,8 +79,14 @@ fn directive_target<'t>(opening: &str, rest: &'t str) -> Option<&'t str> {
                 .find_map(|key| attrs.split_once(key).and_then(|(_, v)| quoted(v)))
         }
         "import " => {
-            let (_, from) = line.split_once(" from ")?;
-            quoted(from.trim_start())
+            // A partial is a default import (`import Intro from './_intro.mdx'`, then
+            // `<Intro />`); a named one (`import { Badge } from '/snippets/badge.mdx'`)
+            // is a component, which adds no headings.
+            let (name, from) = line.split_once(" from ")?;
+            let name = name.trim();
+            let ident = !name.is_empty()
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+            ident.then(|| quoted(from.trim_start())).flatten()
         }
         _ => None,
     }
@@ -138,7 +144,8 @@ mod tests {
     #[test]
     fn code_and_other_files_are_not_markdown_includes() {
         let text = "```rust\n{{#include ../listings/ch01/src/main.rs}}\n```\n\n\
-                    import React from 'react';\n\nWe include many files.\n";
+                    import React from 'react';\n\nWe include many files.\n\n\
+                    import { VersionBadge } from '/snippets/version-badge.mdx'\n";
         assert!(include_targets(text).is_empty());
     }
 }

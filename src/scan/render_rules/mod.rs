@@ -31,4 +31,4 @@ fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
     }
     out
 }
-pub use site_links::{link_candidates, renderer_of};
+pub use site_links::{link_candidates, redirected, renderer_of};

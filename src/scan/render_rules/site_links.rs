@@ -34,6 +34,25 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
     }
 }
 
+/// Whether the site redirects the page a link reaches (`Site::redirects`): a link to a
+/// moved page that the site still serves. `written` is the link's decoded path part,
+/// `resolved` its resolution from the doc's folder; a leading `/` is a route from the
+/// site's content root.
+pub fn redirected(site: &Site, written: &str, resolved: &str) -> bool {
+    if site.redirects.is_empty() {
+        return false;
+    }
+    let path = match (written.strip_prefix('/'), site.content.first()) {
+        (Some(route), Some(root)) => crate::scan::resolve::join(root, route),
+        _ => resolved.to_string(),
+    };
+    let path = path.trim_end_matches('/');
+    let key = [".md", ".mdx", ".html"].iter().find_map(|e| path.strip_suffix(e)).unwrap_or(path);
+    site.redirects
+        .iter()
+        .any(|r| r == key || key.strip_prefix(r.as_str()).is_some_and(|rest| rest.starts_with('/')))
+}
+
 /// The file a relative link that climbs out of the site's content folder reaches once the
 /// browser stops at the site's root: `../../logo.png` from the home page is `/logo.png`.
 fn clamped_to_site_root(site: &Site, written: &str, resolved: &str) -> Option<String> {
@@ -60,6 +79,7 @@ mod tests {
             generator: Generator::Mkdocs,
             config: "mkdocs.yml".into(),
             content: vec!["docs".into()],
+            redirects: Vec::new(),
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -67,5 +87,21 @@ mod tests {
         );
         assert!(link_candidates(&site, "../gone.md", "docs/gone.md").is_empty());
         assert!(link_candidates(&site, "img/x.png", "docs/img/x.png").is_empty());
+    }
+
+    #[test]
+    fn redirected_pages_still_answer() {
+        let site = Site {
+            generator: Generator::Mintlify,
+            config: "docs/docs.json".into(),
+            content: vec!["docs".into()],
+            redirects: vec!["docs/features/yolo-mode".into(), "docs/old".into()],
+        };
+        assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
+        assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));
+        assert!(redirected(&site, "/old/deep/page", "old/deep/page"));
+        assert!(redirected(&site, "../old.md", "docs/old.md"));
+        assert!(!redirected(&site, "/features/other", "features/other"));
+        assert!(!redirected(&site, "/older", "older"));
     }
 }

@@ -261,9 +261,16 @@ pub fn landing_from(
         kind => return Some((github.to_string(), kind)),
     }
     let site = ctx.sites.page_of(page)?;
-    render_rules::link_candidates(site, &decode(written), github).into_iter().find_map(|p| {
+    let written = decode(written);
+    let found = render_rules::link_candidates(site, &written, github).into_iter().find_map(|p| {
         let kind = ctx.tree.kind(&p);
         (kind != PathKind::Missing).then_some((p, kind))
+    });
+    // A page the site redirects is served elsewhere: the link works, and its fragment
+    // belongs to a page the scan does not pin down (taken as a folder: not checked).
+    found.or_else(|| {
+        render_rules::redirected(site, &written, github)
+            .then(|| (github.to_string(), PathKind::Dir))
     })
 }
 

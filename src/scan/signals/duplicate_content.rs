@@ -94,7 +94,8 @@ fn agent_read(role: DocRole) -> bool {
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
 /// mirroring the root README, license and policy text repeated verbatim, files of two
-/// units that ship apart, or a skill's summary and its reference files.
+/// units that ship apart, a skill's summary and its reference files, or two versions of
+/// the docs.
 fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let landing = |p: &str| {
         let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
@@ -114,6 +115,36 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
         || skill_of(ctx, a).is_some_and(|skill| skill_of(ctx, b) == Some(skill))
+        || version_folder(a) != version_folder(b)
+}
+
+/// The folder of the docs version that holds `path`, if any: a folder named for a
+/// version (`v2`, `v3.1`, `1.0`, `version-2.x`, or under Docusaurus' `versioned_docs`).
+/// A site that publishes its docs per version keeps a snapshot of each beside the
+/// current one (fastmcp's `docs/v2/` and `docs/v3/`, in `docs.json`'s `versions`), and
+/// the snapshots repeat the current pages by design.
+fn version_folder(path: &str) -> Option<&str> {
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let mut end = 0;
+    let mut found = None;
+    for part in dir.split('/') {
+        end += part.len();
+        let digits = |t: &str| {
+            !t.is_empty()
+                && t.split('.')
+                    .all(|n| n == "x" || (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+        };
+        let versioned = part == "versioned_docs"
+            || part.strip_prefix('v').is_some_and(digits)
+            || part.strip_prefix("version-").is_some_and(digits)
+            || (part.contains('.') && digits(part));
+        if versioned {
+            found = Some(&dir[..end]);
+            break;
+        }
+        end += 1;
+    }
+    found
 }
 
 /// The folder of the Agent Skill that holds `path` (the nearest folder above it with a
@@ -240,5 +271,23 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
             .with_lines(blocks.iter().map(|p| p.line).collect())
             .with_related_path(other);
         out.push(&ctx.paths[doc as usize], sig);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_folders_of_versioned_docs() {
+        assert_eq!(version_folder("docs/v3/servers/tools.mdx"), Some("docs/v3"));
+        assert_eq!(version_folder("docs/1.0/guide.md"), Some("docs/1.0"));
+        assert_eq!(
+            version_folder("website/versioned_docs/version-2.x/a.md"),
+            Some("website/versioned_docs")
+        );
+        assert_eq!(version_folder("docs/servers/tools.mdx"), None);
+        assert_eq!(version_folder("docs/vite/guide.md"), None);
+        assert_eq!(version_folder("v2.md"), None);
     }
 }
