@@ -237,14 +237,7 @@ fn judge_churn(
     let paths = edit_recency_vs_churn::pathspec(candidates);
     let diffs = match git::load_net_churn(ctx.root, head, &since, &paths) {
         Ok(diffs) => diffs,
-        Err(why) => {
-            let why = format!("{why}; edit_recency_vs_churn skipped");
-            status.note = Some(match status.note.take() {
-                Some(earlier) => format!("{earlier}; {why}"),
-                None => why,
-            });
-            return;
-        }
+        Err(why) => return churn_skipped(status, &why),
     };
     let churn_lines = ctx.config.thresholds.churn_lines;
     let churned: Vec<(&edit_recency_vs_churn::Candidate, Signal)> = candidates
@@ -262,14 +255,7 @@ fn judge_churn(
         .collect();
     let mut then = match git::read_blobs(ctx.root, &specs) {
         Ok(blobs) => blobs.into_iter(),
-        Err(why) => {
-            let why = format!("{why}; edit_recency_vs_churn skipped");
-            status.note = Some(match status.note.take() {
-                Some(earlier) => format!("{earlier}; {why}"),
-                None => why,
-            });
-            return;
-        }
+        Err(why) => return churn_skipped(status, &why),
     };
     for (c, sig) in churned {
         let before: Vec<String> = then.by_ref().take(sig.changed_files.len()).flatten().collect();
@@ -287,6 +273,16 @@ fn judge_churn(
             out.push(&c.path, edit_recency_vs_churn::with_vanished(sig, &gone));
         }
     }
+}
+
+/// Notes in `status` that the churn pass failed and why: the scan goes on without
+/// `edit_recency_vs_churn`.
+fn churn_skipped(status: &mut GitStatus, why: &str) {
+    let why = format!("{why}; edit_recency_vs_churn skipped");
+    status.note = Some(match status.note.take() {
+        Some(earlier) => format!("{earlier}; {why}"),
+        None => why,
+    });
 }
 
 /// The largest named file read whole for `edit_recency_vs_churn`'s evidence (4 MiB).

@@ -115,31 +115,10 @@ fn diff_tree(
     records: usize,
     paths: &[String],
 ) -> Result<Vec<Vec<(String, u64)>>, String> {
-    let mut child = git(root)
-        .args(CHURN_ARGS)
-        .arg("--")
-        .args(churn_pathspec(paths))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("git diff-tree could not be run ({e})"))?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // Written on its own thread: git answers line by line, and a full output pipe must
-    // not wait on a full input pipe.
-    let out = std::thread::scope(|s| {
-        s.spawn(move || {
-            use std::io::Write;
-            let _ = stdin.write_all(input.as_bytes()); // a failure shows in git's status
-        });
-        child.wait_with_output()
-    })
-    .map_err(|e| format!("git diff-tree could not be read ({e})"))?;
-    if !out.status.success() {
-        let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
-        return Err(format!("git diff-tree failed ({why})"));
-    }
-    let parsed = parse_log(&out.stdout);
+    let mut cmd = git(root);
+    cmd.args(CHURN_ARGS).arg("--").args(churn_pathspec(paths));
+    let stdout = fed(cmd, input, "git diff-tree")?;
+    let parsed = parse_log(&stdout);
     if parsed.len() != records {
         return Err(format!("git diff-tree gave {} records for {records} commits", parsed.len()));
     }
@@ -154,13 +133,22 @@ pub fn read_blobs(root: &Path, specs: &[(String, String)]) -> Result<Vec<Option<
         return Ok(Vec::new());
     }
     let input: String = specs.iter().map(|(commit, path)| format!("{commit}:./{path}\n")).collect();
-    let mut child = git(root)
-        .args(["cat-file", "--batch"])
+    let mut cmd = git(root);
+    cmd.args(["cat-file", "--batch"]);
+    let stdout = fed(cmd, &input, "git cat-file")?;
+    parse_batch(&stdout, specs.len())
+}
+
+/// Runs `cmd` (named `what` in errors) with `input` on its stdin and returns its stdout;
+/// a failed start, read or exit is the reason. The input is written on its own thread:
+/// git answers line by line, and a full output pipe must not wait on a full input pipe.
+fn fed(mut cmd: Command, input: &str, what: &str) -> Result<Vec<u8>, String> {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("git cat-file could not be run ({e})"))?;
+        .map_err(|e| format!("{what} could not be run ({e})"))?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let out = std::thread::scope(|s| {
         s.spawn(move || {
@@ -169,12 +157,12 @@ pub fn read_blobs(root: &Path, specs: &[(String, String)]) -> Result<Vec<Option<
         });
         child.wait_with_output()
     })
-    .map_err(|e| format!("git cat-file could not be read ({e})"))?;
+    .map_err(|e| format!("{what} could not be read ({e})"))?;
     if !out.status.success() {
         let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
-        return Err(format!("git cat-file failed ({why})"));
+        return Err(format!("{what} failed ({why})"));
     }
-    parse_batch(&out.stdout, specs.len())
+    Ok(out.stdout)
 }
 
 /// `git cat-file --batch` output: per object `<oid> <type> <size>\n<bytes>\n`, or
