@@ -424,3 +424,21 @@ fn astro_page_file_links_and_placeholders_are_not_broken() {
     assert_eq!(broken(&a, "web/src/content/docs/index.md"), [row(3, "gone.md", "")]);
     assert_eq!(broken(&a, "docs/banner.md"), []);
 }
+
+#[test]
+fn a_templates_relative_links_are_written_for_where_it_is_copied() {
+    let dir = tree(&[
+        (
+            ".gemini/skills/changelog/references/preview_template.md",
+            "# Preview\n\nSee [the latest release](latest.md) and [below](#notes).\n\n## Notes\n",
+        ),
+        ("docs/guide.md", "# Guide\n\n[gone](latest.md)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        a["files"][".gemini/skills/changelog/references/preview_template.md"]["role"],
+        "template"
+    );
+    assert_eq!(broken(&a, ".gemini/skills/changelog/references/preview_template.md"), []);
+    assert_eq!(broken(&a, "docs/guide.md"), [row(3, "latest.md", "")]);
+}

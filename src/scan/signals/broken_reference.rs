@@ -104,10 +104,19 @@ pub struct LinkCheck {
 
 /// Checks one doc's links, images, definitions and backticked paths.
 pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc) -> LinkCheck {
+    use crate::scan::role::DocRole;
     let mut out = LinkCheck::default();
+    let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
+    if role == DocRole::Template {
+        // A template is copied where it is used (a changelog entry into the changelogs
+        // folder, a scaffold into a new project): its relative links are written for
+        // that place, not for the one it is kept in.
+        out.problems
+            .retain(|p| !matches!(p, Problem::MissingTarget(m) if m.form == Form::DocRelative));
+    }
     check_code_paths(ctx, doc, &mut out.problems);
-    if ctx.role(&doc.path) != crate::scan::role::DocRole::Changelog {
+    if role != DocRole::Changelog {
         check_code_block_paths(ctx, doc, &mut out.problems);
     }
     out
