@@ -1,9 +1,10 @@
 //! Include directives: a page that inlines another Markdown file when its site is built.
 //! Every docs toolchain has one — mdBook `{{#include f.md}}`, pymdownx.snippets
-//! `--8<-- "f.md"`, mdx_include `{!f.md!}`, mkdocs-include-markdown `{% include-markdown "f.md" %}`, Jinja
-//! `{% include "f.md" %}`, remark-directive `::include{file="f.md"}`, MDX
-//! `import Part from './_part.mdx'`, and hand-made hooks such as
-//! `<!-- include: f.md -->` (nextest's site). Two facts follow for the scanner:
+//! `--8<-- "f.md"`, mdx_include `{!f.md!}`, mkdocs-include-markdown
+//! `{% include-markdown "f.md" %}`, Jinja `{% include "f.md" %}`, remark-directive
+//! `::include{file="f.md"}`, MDX `import Part from './_part.mdx'`, VitePress
+//! `<!--@include: ./f.md-->`, and hand-made hooks such as `<!-- include: f.md -->`
+//! (nextest's site). Two facts follow for the scanner:
 //! the including page has headings its source does not show (its anchors are open), and
 //! the included file's relative links are written for the including page's folder.
 //!
@@ -64,7 +65,15 @@ fn directive_target<'t>(opening: &str, rest: &'t str) -> Option<&'t str> {
             quoted(body.trim_start())
         }
         "<!--" => {
-            let body = line.trim_start().strip_prefix("include")?;
+            // VitePress' `<!--@include: ./parts/basics.md{3,}-->` and hand-made hooks'
+            // `<!-- include: f.md -->`.
+            let body = line.trim_start();
+            if let Some(at) = body.strip_prefix("@include:") {
+                let token = at.trim_start().split("-->").next()?.trim();
+                let token = token.split(['{', '#']).next()?.trim();
+                return (!token.is_empty()).then_some(token);
+            }
+            let body = body.strip_prefix("include")?;
             let body = body.strip_prefix(':').unwrap_or(body);
             if !body.starts_with([' ', '\t']) {
                 return None;
@@ -125,6 +134,7 @@ mod tests {
                     {{#include ../shared/intro.md:summary}}\n\n--8<-- \"docs/.partials/x.md\"\n\n\
                     {%\n  include-markdown \"../cli/tests/cli-reference@.md.snap\"\n  start=\"x\"\n%}\n\n\
                     {!./docs_src/annotations/en/test_main.md!}\n\n\
+                    <!--@include: ./cli-generated.md{3,}-->\n\n\
                     {% include \"snippet.markdown\" %}\n\n::include{file=\"../../cli.md.snap\" start=\"x\"}\n\nimport Part from './_part.mdx';\n";
         assert_eq!(
             include_targets(text),
@@ -134,6 +144,7 @@ mod tests {
                 "docs/.partials/x.md",
                 "../cli/tests/cli-reference@.md.snap",
                 "./docs_src/annotations/en/test_main.md",
+                "./cli-generated.md",
                 "snippet.markdown",
                 "../../cli.md.snap",
                 "./_part.mdx",
