@@ -145,7 +145,7 @@ impl Tally {
         }
         let skipped = &self.skipped;
         self.deferred_fragments.retain(|(_, d)| !skipped.contains(&d.target));
-        check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut links)?;
+        check_deferred_fragments(ctx, &self.anchors, &routes, self.deferred_fragments, &mut links)?;
         for (path, sig) in by_cause::group_by_cause(links) {
             self.out.push(&path, sig);
         }
@@ -184,8 +184,7 @@ fn link_signal(
         Problem::MissingFragment { .. } => None,
     };
     let only_if_moved = matches!(problem, Problem::MissingTarget(m)
-        if m.only_if_moved
-            || (route_links::is_route(m) && routes.covers(&m.doc)));
+        if m.only_if_moved || (route_links::is_route(m) && routes.covers(&m.doc)));
     match stale {
         Some(s) => Some(s),
         None if only_if_moved => None,
@@ -198,6 +197,7 @@ fn link_signal(
 fn check_deferred_fragments(
     ctx: &ScanContext<'_>,
     anchors: &[AnchorSet],
+    routes: &route_links::RouteFolders,
     deferred: Vec<(u32, DeferredFragment)>,
     out: &mut Vec<(String, Signal)>,
 ) -> Result<()> {
@@ -211,7 +211,7 @@ fn check_deferred_fragments(
         let path = &ctx.paths[source as usize];
         let (doc, _) = ctx.read_doc(path).map_err(|e| e.at(&ctx.root.join(path)))?;
         for problem in broken_reference::recover(ctx, &doc, &checks) {
-            out.extend(link_signal(ctx, &problem, &route_links::RouteFolders::default()));
+            out.extend(link_signal(ctx, &problem, routes));
         }
     }
     Ok(())

@@ -75,6 +75,25 @@ fn archive_ratio_fires_on_history_heavy_docs_only() {
 }
 
 #[test]
+fn a_short_history_section_is_not_an_archive_however_large_its_share() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        dir.path(),
+        "packages/kit/README.md",
+        "# kit
+
+The kit.
+
+## Changelog
+
+[The changelog of this package is on GitHub](https://example.com/kit/CHANGELOG.md).
+",
+    );
+    let a = scan_json(dir.path(), &["--no-git"], 0);
+    assert!(signalled_paths(&a).is_empty(), "{:#}", a["signals"]);
+}
+
+#[test]
 fn duplicate_content_links_the_two_homes_and_spans_the_block() {
     let a = scan_json(&fixture("duplicate_content"), &["--no-git"], 1);
     assert_eq!(

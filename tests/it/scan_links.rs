@@ -324,17 +324,25 @@ fn a_folder_that_links_by_route_is_written_for_a_site_the_repository_does_not_co
         (
             "documentation/docs/02-runes/02-state.md",
             "# $state\n\nSee [$derived]($derived), [$effect]($effect), [bind](bind), \
-             [kit](../kit) and [each](/docs/svelte/each); [the guide](guide.md).\n",
+             [kit](../kit) and [each](/docs/svelte/each); [the guide](guide.md).\n\n\
+             [When not to](#When-not-to-use-$state) [other page](../01-intro.md#Getting-started)\n",
         ),
-        ("README.md", "# R\n\n[setup](docs/setup)\n"),
+        ("documentation/docs/01-intro.md", "# Intro\n\n## Getting started\n"),
+        ("README.md", "# R\n\n[setup](docs/setup) [gone](#nowhere)\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(
         broken(&a, "documentation/docs/02-runes/02-state.md"),
-        [row(3, "guide.md", "")],
-        "five links by page name: routes of a site; a file name is still checked"
+        [row(3, "guide.md", ""), row(5, "#When-not-to-use-$state", "")],
+        "five links by page name: routes of a site; a file name is still checked, and so \
+         are fragments (a site that routes by name may still use GitHub's ids: \
+         geminicli.com does)"
     );
-    assert_eq!(broken(&a, "README.md"), [row(3, "docs/setup", "")], "one alone is broken");
+    assert_eq!(
+        broken(&a, "README.md"),
+        [row(3, "#nowhere", ""), row(3, "docs/setup", "")],
+        "one alone is broken"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 
 use super::{mdbook, python_markdown, vitepress};
-use crate::scan::markdown::ParsedDoc;
+use crate::scan::markdown::{ParsedDoc, OPEN_ANCHORS};
 use crate::scan::site::Generator;
 
 /// The id `generator` gives each heading of `parsed`, in heading order; `None` when its
@@ -46,7 +46,9 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
 
 /// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
 /// works on the published site resolves as one that works on GitHub does; for MkDocs also
-/// its other anchors (`mkdocs_anchors`), for mdBook its definition-list terms.
+/// its other anchors (`mkdocs_anchors`), for mdBook its definition-list terms, for
+/// VitePress its `{#id}` attributes; a page that renders a block component has open
+/// anchors.
 pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if let Some(ids) = generator.and_then(|g| heading_ids(g, parsed)) {
         parsed.anchors.extend(ids);
@@ -58,12 +60,56 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         let terms = mdbook::term_ids(&parsed.text);
         parsed.anchors.extend(terms);
     }
+    if generator == Some(Generator::VitePress) {
+        let ids = super::mkdocs_anchors::attr_ids(&parsed.text);
+        parsed.anchors.extend(ids);
+    }
+    let component_sites =
+        [Generator::VitePress, Generator::Docusaurus, Generator::Astro, Generator::Mintlify];
+    let generated_body = parsed.headings.len() <= 1 && renders_component(&parsed.text);
+    if generator.is_some_and(|g| component_sites.contains(&g)) && generated_body {
+        parsed.anchors.insert(OPEN_ANCHORS.to_string());
+    }
+}
+
+/// Whether a page of a component-rendering site (VitePress' Vue, MDX) holds a
+/// self-closing block component on a line of its own — `<Settings :level="2" />`,
+/// `<ApiReference />` (a wrapper such as `<Tabs>` shows its content in the source).
+/// With no heading of its own but the title, such a page is the component's output: its
+/// headings (mise's settings page, 51 of them, generated from `settings.toml`) are not
+/// anyone's to list, so the page's anchors are open. A page with headings of its own
+/// and a small component (fastmcp's `<VersionBadge />`) keeps its anchors checked.
+fn renders_component(text: &str) -> bool {
+    text.lines().any(|line| {
+        let t = line.trim();
+        let Some(tag) = t.strip_prefix('<') else { return false };
+        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        name.starts_with(|c: char| c.is_ascii_uppercase()) && t.ends_with("/>")
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::scan::markdown::parse;
+
+    #[test]
+    fn vitepress_attrs_and_block_components() {
+        let mut doc =
+            parse("# Config\n\nText.\n{#fake-timers}\n\n<Tabs>\n\nA tab.\n\n</Tabs>\n".into());
+        add_site_ids(&mut doc, Some(Generator::VitePress));
+        assert!(doc.has_anchor("fake-timers") && !doc.has_anchor("nope"));
+        let mut generated = parse("# Settings\n\n<Settings :level=\"2\" />\n".into());
+        add_site_ids(&mut generated, Some(Generator::VitePress));
+        assert!(generated.has_anchor("any-setting"), "a block component's headings are open");
+        let mut badge =
+            parse("# Context\n\n<VersionBadge version=\"2.3\" />\n\n## State\n\n## HTTP\n".into());
+        add_site_ids(&mut badge, Some(Generator::Mintlify));
+        assert!(!badge.has_anchor("state-management"), "a page of its own keeps its anchors");
+        let mut github = parse("# Settings\n\n<Settings />\n".into());
+        add_site_ids(&mut github, None);
+        assert!(!github.has_anchor("any-setting"));
+    }
 
     #[test]
     fn each_generator_names_the_same_headings_its_own_way() {

@@ -16,9 +16,15 @@ use crate::scan::markdown::{ParsedDoc, OPEN_ANCHORS};
 static ATTR_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\{:?[ \t]*#([A-Za-z0-9_][A-Za-z0-9_.:\-]*)[^}\n]*\}").unwrap());
 
+/// The `attr_list`-style ids written in `text` (`{#id}`, `{: #id .class }`): MkDocs'
+/// Python-Markdown and VitePress' markdown-it-attrs both read them, on any block.
+pub fn attr_ids(text: &str) -> Vec<String> {
+    ATTR_ID.captures_iter(text).map(|c| c[1].to_string()).collect()
+}
+
 /// Adds what MkDocs adds to `parsed.anchors`.
 pub fn add(parsed: &mut ParsedDoc) {
-    let ids: Vec<String> = ATTR_ID.captures_iter(&parsed.text).map(|c| c[1].to_string()).collect();
+    let ids = attr_ids(&parsed.text);
     parsed.anchors.extend(ids);
     if parsed.text.lines().any(generates_body) {
         parsed.anchors.insert(OPEN_ANCHORS.to_string());

@@ -3,7 +3,8 @@
 //! whose archived docs (those `frontmatter_marker` marked) outnumber its live ones — each
 //! archived doc there gets the signal, `related_path` the folder.
 //!
-//! Tokens are counted only for docs that have a history section or strike-through.
+//! Tokens are counted only for docs that have a history section or strike-through, and
+//! fewer than 100 archived tokens never fire.
 //! Changelog files and docs titled as history (`# Changelog`) are history by design and
 //! are not measured.
 
@@ -16,6 +17,11 @@ use crate::scan::resolve::parent_dir;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::token_jobs::TokenJob;
 use crate::tokens::ARCHIVE_DIR_NAMES;
+
+/// History smaller than this (in tokens) is not worth moving, whatever its share: a
+/// package README of twelve lines whose "Changelog" section is one link to the
+/// changelog (sveltekit's packages) is not an archive-heavy doc.
+const MIN_ARCHIVED_TOKENS: u64 = 100;
 
 /// The counts that decide the ratio signal for `doc`: the whole text, then each history
 /// range; `None` when the doc has no history, or too little to matter.
@@ -39,7 +45,10 @@ pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
     spans.extend(ranges);
     Some(TokenJob::new(spans, move |counts| {
         let (total, archived) = (counts[0], counts[1..].iter().sum::<u64>());
-        if total == 0 || (archived as f64) < threshold * total as f64 {
+        if total == 0
+            || archived < MIN_ARCHIVED_TOKENS
+            || (archived as f64) < threshold * total as f64
+        {
             return None;
         }
         let pct = (archived as f64 * 100.0 / total as f64).round();
