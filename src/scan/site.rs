@@ -1,7 +1,7 @@
 //! `Sites`: the docs sites of a repository — which generator renders which folder —
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
 //! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`, Mintlify's
-//! `docs.json`/`mint.json`). A folder with no site is rendered by
+//! `docs.json`/`mint.json`, Jekyll's `_config.yml`). A folder with no site is rendered by
 //! GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
@@ -30,6 +30,9 @@ pub enum Generator {
     /// Mintlify (`docs.json` with Mintlify's schema, or `mint.json`): the config's folder
     /// is routed.
     Mintlify,
+    /// Jekyll (GitHub Pages): `_config.yml` beside `_layouts/`, `_includes/`, `_posts/`,
+    /// `_data/` or a `Gemfile`; the config's folder is the site's source.
+    Jekyll,
 }
 
 impl Generator {
@@ -48,6 +51,8 @@ impl Generator {
             _ if name.starts_with("astro.config.") => Some(Generator::Astro),
             // `docs.json` is a common name: `site_of` keeps it only with Mintlify's schema.
             "docs.json" | "mint.json" => Some(Generator::Mintlify),
+            // A common name: `site_of` keeps it only beside Jekyll's folders.
+            "_config.yml" | "_config.yaml" => Some(Generator::Jekyll),
             _ => None,
         }
     }
@@ -165,6 +170,15 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
                 .iter()
                 .map(|route| join(dir, route))
                 .collect();
+            vec![dir.to_string()]
+        }
+        Generator::Jekyll => {
+            let beside = |name: &str| root.join(dir).join(name).exists();
+            let jekyll =
+                ["_layouts", "_includes", "_posts", "_data", "Gemfile"].iter().any(|n| beside(n));
+            if !jekyll {
+                return None;
+            }
             vec![dir.to_string()]
         }
         Generator::VitePress => unreachable!("handled above"),

@@ -450,3 +450,29 @@ fn a_templates_relative_links_are_written_for_where_it_is_copied() {
     assert_eq!(broken(&a, ".gemini/skills/changelog/references/preview_template.md"), []);
     assert_eq!(broken(&a, "docs/guide.md"), [row(3, "latest.md", "")]);
 }
+
+#[test]
+fn a_jekyll_site_serves_pages_as_html_and_posts_by_date() {
+    let dir = tree(&[
+        ("site/_config.yml", "theme: just-the-docs\n"),
+        ("site/_layouts/default.html", "<html></html>\n"),
+        ("site/docs/usage.md", "# Usage\n\n## Modes\n"),
+        ("site/_posts/2024-05-13-models.md", "# Models\n"),
+        ("site/assets/logo.svg", "<svg/>\n"),
+        (
+            "site/docs/index.md",
+            "# Docs\n\n[u](usage.html#modes) [p](/2024/05/13/models.html) ![l](/assets/logo.svg) \
+             [g](gone.html) [h](usage.html#nope)\n",
+        ),
+        // A `_config.yml` with no Jekyll folder beside it is not a site.
+        ("other/_config.yml", "name: x\n"),
+        ("other/page.md", "# P\n\n[u](usage.html)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(a["files"]["site/docs/index.md"]["role"], "site_page");
+    assert_eq!(
+        broken(&a, "site/docs/index.md"),
+        [row(3, "gone.html", ""), row(3, "usage.html#nope", "")]
+    );
+    assert_eq!(broken(&a, "other/page.md"), [row(3, "usage.html", "")]);
+}

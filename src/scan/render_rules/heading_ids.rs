@@ -15,7 +15,7 @@ use crate::scan::site::Generator;
 /// The id `generator` gives each heading of `parsed`, in heading order; `None` when its
 /// ids are GitHub's.
 pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<String>> {
-    if matches!(generator, Generator::Docusaurus | Generator::Astro) {
+    if matches!(generator, Generator::Docusaurus | Generator::Astro | Generator::Jekyll) {
         return None;
     }
     let mut used: HashSet<String> =
@@ -37,7 +37,7 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 Generator::VitePress | Generator::Mintlify => {
                     vitepress::unique(vitepress::slugify(&h.text), &mut used)
                 }
-                Generator::Docusaurus | Generator::Astro => h.slug.clone(),
+                Generator::Docusaurus | Generator::Astro | Generator::Jekyll => h.slug.clone(),
             }
         })
         .collect();

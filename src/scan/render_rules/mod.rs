@@ -7,6 +7,7 @@ mod astro;
 mod dialect;
 mod docusaurus;
 mod heading_ids;
+mod jekyll;
 mod mdbook;
 mod mintlify;
 mod mkdocs_anchors;

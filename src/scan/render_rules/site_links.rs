@@ -3,7 +3,7 @@
 //!
 //! Reads nothing from disk.
 
-use super::{astro, dialect, docusaurus, mdbook, mintlify, vitepress};
+use super::{astro, dialect, docusaurus, jekyll, mdbook, mintlify, vitepress};
 use crate::scan::markdown::ParsedDoc;
 use crate::scan::site::{Generator, Site, Sites};
 
@@ -28,6 +28,7 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         Generator::Docusaurus => docusaurus::link_candidates(&site.content, written, resolved),
         Generator::Astro => astro::link_candidates(&site.content, written, resolved),
         Generator::Mintlify => mintlify::link_candidates(&site.content, written, resolved),
+        Generator::Jekyll => jekyll::link_candidates(&site.content, written, resolved),
         // MkDocs resolves relative `.md` links as GitHub does, and a browser clamps a
         // link that climbs above the site's root to that root.
         Generator::Mkdocs => clamped_to_site_root(site, written, resolved).into_iter().collect(),

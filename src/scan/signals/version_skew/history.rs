@@ -30,8 +30,8 @@ const HISTORY_HEADINGS: [&str; 12] = [
 const HISTORY_FILE_PARTS: [&str; 5] = ["migrat", "upgrad", "announc", "whats-new", "release-notes"];
 
 /// Folders whose docs are dated posts or release notes.
-const HISTORY_DIRS: [&str; 6] =
-    ["blog", "posts", "news", "announcements", "changelogs", "release-notes"];
+const HISTORY_DIRS: [&str; 7] =
+    ["blog", "posts", "_posts", "news", "announcements", "changelogs", "release-notes"];
 
 /// Words right before a mention that place it in time (`since Rust 1.70`).
 const BEFORE_MENTION: [&str; 24] = [
