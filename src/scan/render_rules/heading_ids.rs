@@ -66,8 +66,10 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     }
     let component_sites =
         [Generator::VitePress, Generator::Docusaurus, Generator::Astro, Generator::Mintlify];
-    let generated_body = parsed.headings.len() <= 1 && renders_component(&parsed.text);
-    if generator.is_some_and(|g| component_sites.contains(&g)) && generated_body {
+    if generator.is_some_and(|g| component_sites.contains(&g))
+        && parsed.headings.len() <= 1
+        && renders_component(&parsed.text)
+    {
         parsed.anchors.insert(OPEN_ANCHORS.to_string());
     }
 }

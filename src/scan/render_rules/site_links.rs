@@ -54,6 +54,25 @@ pub fn redirected(site: &Site, written: &str, resolved: &str) -> bool {
         .any(|r| r == key || key.strip_prefix(r.as_str()).is_some_and(|rest| rest.starts_with('/')))
 }
 
+/// Where a raw-HTML link on `page` (root-relative) of `site` lands, when that is not
+/// where GitHub resolves it: MkDocs serves `docs/a/b.md` at `/a/b/` (`use_directory_urls`,
+/// its default) and leaves raw HTML as written, so `<img src="../../img/x.png">` there is
+/// `/img/x.png`. An index page is served at its folder's URL, as GitHub resolves it.
+pub fn html_link_candidate(site: &Site, page: &str, dest: &str) -> Option<String> {
+    if site.generator != Generator::Mkdocs {
+        return None;
+    }
+    let stem = page.strip_suffix(".md")?;
+    let name = stem.rsplit('/').next().unwrap_or(stem);
+    if name.eq_ignore_ascii_case("index") || name.eq_ignore_ascii_case("readme") {
+        return None;
+    }
+    match crate::scan::resolve::classify(dest, stem) {
+        crate::scan::resolve::LinkTarget::Local { path, .. } => Some(path),
+        _ => None,
+    }
+}
+
 /// The file a relative link that climbs out of the site's content folder reaches once the
 /// browser stops at the site's root: `../../logo.png` from the home page is `/logo.png`.
 fn clamped_to_site_root(site: &Site, written: &str, resolved: &str) -> Option<String> {

@@ -283,24 +283,13 @@ pub fn landing_from(
     })
 }
 
-/// Whether a raw-HTML link on an MkDocs page lands from the page's URL: MkDocs serves
-/// `docs/a/b.md` at `/a/b/` (`use_directory_urls`, its default) and leaves raw HTML as
-/// written, so `<img src="../../img/x.png">` there is `/img/x.png`, not the path GitHub
-/// resolves from the source folder. An index page is served at its folder's URL.
+/// Whether a raw-HTML link lands where the doc's site serves the page from
+/// (`render_rules::html_link_candidate`).
 fn lands_from_page_url(ctx: &ScanContext<'_>, doc: &Doc, dest: &str) -> bool {
-    let Some(site) = ctx.sites.page_of(&doc.path) else { return false };
-    if site.generator != Generator::Mkdocs {
-        return false;
-    }
-    let Some(stem) = doc.path.strip_suffix(".md") else { return false };
-    let name = stem.rsplit('/').next().unwrap_or(stem);
-    if name.eq_ignore_ascii_case("index") || name.eq_ignore_ascii_case("readme") {
-        return false;
-    }
-    match classify(dest, stem) {
-        LinkTarget::Local { path, .. } => ctx.tree.kind(&path) != PathKind::Missing,
-        _ => false,
-    }
+    ctx.sites
+        .page_of(&doc.path)
+        .and_then(|site| render_rules::html_link_candidate(site, &doc.path, dest))
+        .is_some_and(|path| ctx.tree.kind(&path) != PathKind::Missing)
 }
 
 /// The anchor of root-relative `path` that `fragment` was clearly meant to name.

@@ -14,6 +14,9 @@ use crate::scan::tree::PathKind;
 /// doc's folder, then from its site's folder (pymdownx.snippets' `base_path`), then from
 /// the root (hand-made hooks that resolve from the repository).
 pub fn resolve(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<String> {
+    if doc.parsed.includes.is_empty() {
+        return Vec::new(); // most docs: no site look-up
+    }
     let site_dir = ctx.sites.page_of(&doc.path).map(|s| parent_dir(&s.config).to_string());
     let mut out = Vec::new();
     for written in &doc.parsed.includes {
