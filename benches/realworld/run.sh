@@ -39,6 +39,13 @@ for set in tune seen holdout; do
     fi
     git -C "$clone" -c advice.detachedHead=false checkout -q "$commit" 2>/dev/null \
       || { printf '%-20s %-8s cannot check out %s\n' "$name" "$set" "$commit"; continue; }
+    # A clone made from a mirror that lacks some blobs has tracked files missing from its
+    # work tree; a user's clone has them. An empty file stands in for each one that is not
+    # a doc, so a link to it resolves as it would there (the labels judge it so).
+    git -C "$clone" ls-files -d -z | while IFS= read -r -d '' f; do
+      case "$f" in *.md|*.mdx|*.markdown) continue ;; esac
+      mkdir -p "$clone/$(dirname "$f")" && : > "$clone/$f"
+    done
     DOCHYGIENE_CACHE_DIR="${DOCHYGIENE_CACHE_DIR:-off}" "$bin" --root "$clone" scan --format json --exit-zero \
       > "$out/$name.json" 2> "$out/$name.err" || { printf '%-20s scan failed: %s\n' "$name" "$(tail -1 "$out/$name.err")"; continue; }
     python3 "$here/score.py" "$here/labels/$name.tsv" "$out/$name.json" \

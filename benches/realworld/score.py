@@ -39,7 +39,10 @@ def main():
     for file, sigs in scan["signals"].items():
         for s in sigs:
             key = (file, s["name"], str(s["line"]), ref(s))
-            emitted.add((file, s["name"]))
+            emitted.add((file, s["name"], ""))
+            lines = set(s.get("lines") or []) | {s["line"]}
+            lines |= set(range(s["line"], (s.get("end_line") or s["line"]) + 1))
+            emitted.update((file, s["name"], str(n)) for n in lines)
             label = exact.get(key) or loose.get((file, s["name"], ref(s)))
             if label is None:
                 label = "unlabeled"
@@ -48,12 +51,14 @@ def main():
             by_signal.setdefault(s["name"], {"true": 0, "false": 0, "debatable": 0, "unlabeled": 0})[label] += 1
     t, fl = counts["true"], counts["false"]
     precision = f"{100 * t / (t + fl):.1f} %" if t + fl else "n/a"
-    found = [m for m in misses if (m[0], m[1]) in emitted]
+    # A miss is found by a signal of its name on its file that spans or lists its line
+    # (any line, when the row gives none).
+    found = [m for m in misses if (m[0], m[1], m[2]) in emitted]
     print(json.dumps({
         "signals": sum(counts.values()), **counts, "precision": precision,
         "incomplete": counts["unlabeled"] > 0,
         "misses_listed": len(misses), "misses_found": len(found),
-        "misses_open": [f"{m[0]} {m[1]} {m[2]} {m[4]}" for m in misses if (m[0], m[1]) not in emitted],
+        "misses_open": [f"{m[0]} {m[1]} {m[2]} {m[4]}" for m in misses if m not in found],
         "by_signal": by_signal,
     }))
     if out:

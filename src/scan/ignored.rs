@@ -42,8 +42,13 @@ impl Ignored {
         let abs = self.root.join(path);
         for dir in dirs.iter().rev() {
             let matched = self.with_matcher(dir, |m| {
-                let m = m.matched_path_or_any_parents(&abs, false);
-                (m.is_ignore(), m.is_whitelist())
+                // A missing path may be a folder: `tasks/coverage/test262/` ignores the
+                // folder a doc names as `tasks/coverage/test262`.
+                let as_file = m.matched_path_or_any_parents(&abs, false);
+                let as_dir = m.matched(&abs, true);
+                let ignored =
+                    as_file.is_ignore() || (!as_file.is_whitelist() && as_dir.is_ignore());
+                (ignored, as_file.is_whitelist())
             });
             match matched {
                 Some((true, _)) => return true,
@@ -103,6 +108,7 @@ mod tests {
         assert!(ignored.contains("docs/reference/cli.md"));
         assert!(ignored.contains("docs/a.gen.md"));
         assert!(ignored.contains("docs/build/page.md"));
+        assert!(ignored.contains("docs/build"), "a folder named without its slash");
         assert!(!ignored.contains("docs/keep.gen.md"), "a deeper negation wins");
         assert!(!ignored.contains("docs/reference/settings.md"));
         assert!(!ignored.contains("reference/cli.md"), "anchored to the root");

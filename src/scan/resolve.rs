@@ -58,8 +58,13 @@ pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
 
 /// Whether `dest` is a placeholder a script or a reader fills in, not a path: a
 /// constant's name (`ENGLISH_VERSION_URL`, `TRANSLATIONS_PAGE`, substituted when the
-/// page is rendered) or the word a syntax example uses (`[text](url)`).
+/// page is rendered), an expression (`{image.src}`) or the word a syntax example uses
+/// (`[text](url)`).
 pub fn is_placeholder(dest: &str) -> bool {
+    // An MDX or template expression (`{image.src}`, `{{ url }}`): its value is computed.
+    if dest.len() > 2 && dest.starts_with('{') && dest.ends_with('}') {
+        return true;
+    }
     let constant = dest.len() >= 3
         && dest.contains('_')
         && dest.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
@@ -226,6 +231,7 @@ mod tests {
             "macro@std::println",
             "::std::io",
             "ENGLISH_VERSION_URL",
+            "{harness.src}",
             "url",
         ] {
             assert_eq!(classify(skip, "docs"), LinkTarget::Skip, "{skip}");

@@ -77,7 +77,14 @@ pub struct Site {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sites {
     sites: Vec<Site>,
+    /// Root-relative folders named `static` or `public` at the root or one level down
+    /// (`static/`, `www/static/`, `website/public/`): a site serves their files from its
+    /// root, whatever builds it.
+    static_roots: Vec<String>,
 }
+
+/// Names of the folders a site serves from its root.
+const STATIC_DIRS: [&str; 2] = ["static", "public"];
 
 impl Sites {
     /// The sites of the config files `configs` (root-relative paths of generator configs
@@ -85,7 +92,12 @@ impl Sites {
     pub fn detect(root: &Path, configs: &[String]) -> Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
-        Sites { sites }
+        Sites { sites, static_roots: static_roots(root) }
+    }
+
+    /// The folders whose files a site serves from its root (`static_roots`).
+    pub fn static_roots(&self) -> &[String] {
+        &self.static_roots
     }
 
     /// The site whose content folder holds root-relative `path` (the deepest one).
@@ -102,6 +114,34 @@ impl Sites {
             .max_by_key(|(depth, _)| *depth)
             .map(|(_, s)| s)
     }
+}
+
+/// The `static`/`public` folders at the root and one level down, sorted (hidden folders
+/// and dependency folders are not looked into).
+fn static_roots(root: &Path) -> Vec<String> {
+    let dirs = |dir: &Path| -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+        entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| !n.starts_with('.') && n != "node_modules" && n != "target")
+            .collect()
+    };
+    let mut out = Vec::new();
+    for top in dirs(root) {
+        if STATIC_DIRS.contains(&top.as_str()) {
+            out.push(top);
+            continue;
+        }
+        for sub in dirs(&root.join(&top)) {
+            if STATIC_DIRS.contains(&sub.as_str()) {
+                out.push(format!("{top}/{sub}"));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 fn is_under(path: &str, dir: &str) -> bool {
@@ -153,7 +193,23 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
                 .unwrap_or_else(|| "src".to_string());
             vec![join(dir, &src)]
         }
-        Generator::Docusaurus => vec![join(dir, "docs"), join(dir, "blog")],
+        Generator::Docusaurus => {
+            let mut content = vec![join(dir, "docs"), join(dir, "blog")];
+            // Each kept docs version is a content folder of its own.
+            let versioned = join(dir, "versioned_docs");
+            if let Ok(entries) = std::fs::read_dir(root.join(&versioned)) {
+                let mut versions: Vec<String> = entries
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter(|name| name.starts_with("version-"))
+                    .map(|name| join(&versioned, &name))
+                    .collect();
+                versions.sort();
+                content.extend(versions);
+            }
+            content
+        }
         // Starlight's content collection, and Astro's file-routed pages.
         Generator::Astro => vec![join(dir, "src/content/docs"), join(dir, "src/pages")],
         Generator::Mintlify => {
@@ -227,6 +283,19 @@ fn read_small(root: &Path, rel: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn docusaurus_docs_versions_are_content_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("www/versioned_docs/version-1.x/main")).unwrap();
+        std::fs::write(root.join("www/docusaurus.config.ts"), "export default {}\n").unwrap();
+        let sites = Sites::detect(root, &["www/docusaurus.config.ts".into()]);
+        let site = sites.page_of("www/versioned_docs/version-1.x/main/a.md").unwrap();
+        assert_eq!(site.generator, Generator::Docusaurus);
+        assert!(site.content.contains(&"www/versioned_docs/version-1.x".to_string()));
+        assert!(sites.page_of("www/README.md").is_none());
+    }
 
     #[test]
     fn sites_from_configs() {

@@ -18,11 +18,11 @@ use super::git;
 use super::signal::Signal;
 use super::signals::broken_reference::{self, DeferredFragment, Problem};
 use super::signals::duplicate_content::BlockPrint;
-use super::signals::route_links;
 use super::signals::{
     archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, included,
     stale_name_location, version_skew,
 };
+use super::signals::{route_links, sections};
 use super::token_jobs;
 use super::warning::ScanWarning;
 use crate::error::Result;
@@ -181,15 +181,33 @@ fn link_signal(
 ) -> Option<(String, Signal)> {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
+        // A fragment GitHub's slugger could not have made, on a page of a site the scan
+        // cannot see, follows that site's own heading ids (svelte.dev keeps case and
+        // `$`, and prefixes an h3's id with its h2's).
+        Problem::MissingFragment { doc, fragment, .. }
+            if routes.covers(doc) && !github_shaped(fragment) =>
+        {
+            return None
+        }
         Problem::MissingFragment { .. } => None,
     };
     let only_if_moved = matches!(problem, Problem::MissingTarget(m)
         if m.only_if_moved || (route_links::is_route(m) && routes.covers(&m.doc)));
     match stale {
+        // A record names the code of its time: a path renamed or deleted since is history.
+        Some((doc, _)) if sections::is_record(&doc) => None,
         Some(s) => Some(s),
         None if only_if_moved => None,
         None => Some(broken_reference::signal(problem)),
     }
+}
+
+/// Whether `fragment` has the shape of a GitHub heading id: lowercase letters, digits,
+/// `-` and `_` only.
+fn github_shaped(fragment: &str) -> bool {
+    fragment
+        .chars()
+        .all(|c| c.is_numeric() || c == '-' || c == '_' || (c.is_alphabetic() && !c.is_uppercase()))
 }
 
 /// Checks fragments into other docs now that every doc's anchors are known; the docs

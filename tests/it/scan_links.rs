@@ -132,6 +132,25 @@ fn docusaurus_links_without_extension_reach_their_docs() {
 }
 
 #[test]
+fn docusaurus_root_links_reach_static_files_the_site_folder_and_each_version() {
+    let dir = tree(&[
+        ("www/docusaurus.config.ts", "export default {};\n"),
+        ("www/static/img/diagram.svg", "<svg/>\n"),
+        ("www/docs/client/setup.mdx", "# Setup\n"),
+        ("www/versioned_docs/version-10.x/main/apps.mdx", "# Apps\n"),
+        (
+            "www/docs/intro.md",
+            "# Intro\n\n![d](/img/diagram.svg)\n[s](/docs/client/setup.mdx)\n[q](/docs/quickstart)\n![m](/img/missing.svg)\n",
+        ),
+        ("www/versioned_docs/version-10.x/main/intro.md", "# Intro\n\n[a](/main/apps.mdx)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // A route (`/docs/quickstart`) comes from a page's `slug`: only git's word counts.
+    assert_eq!(broken(&a, "www/docs/intro.md"), [row(6, "/img/missing.svg", "")]);
+    assert!(a["signals"]["www/versioned_docs/version-10.x/main/intro.md"].is_null(), "{a}");
+}
+
+#[test]
 fn one_cause_in_one_doc_is_one_signal_listing_every_line() {
     let dir = tree(&[
         ("docs/a.md", "# A\n\n## Setup\n"),
@@ -325,7 +344,8 @@ fn a_folder_that_links_by_route_is_written_for_a_site_the_repository_does_not_co
             "documentation/docs/02-runes/02-state.md",
             "# $state\n\nSee [$derived]($derived), [$effect]($effect), [bind](bind), \
              [kit](../kit) and [each](/docs/svelte/each); [the guide](guide.md).\n\n\
-             [When not to](#When-not-to-use-$state) [other page](../01-intro.md#Getting-started)\n",
+             [When not to](#When-not-to-use-$state) [other page](../01-intro.md#Getting-started) \
+             [typo](#nowhere-here)\n",
         ),
         ("documentation/docs/01-intro.md", "# Intro\n\n## Getting started\n"),
         ("README.md", "# R\n\n[setup](docs/setup) [gone](#nowhere)\n"),
@@ -333,10 +353,10 @@ fn a_folder_that_links_by_route_is_written_for_a_site_the_repository_does_not_co
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(
         broken(&a, "documentation/docs/02-runes/02-state.md"),
-        [row(3, "guide.md", ""), row(5, "#When-not-to-use-$state", "")],
+        [row(3, "guide.md", ""), row(5, "#nowhere-here", "")],
         "five links by page name: routes of a site; a file name is still checked, and so \
-         are fragments (a site that routes by name may still use GitHub's ids: \
-         geminicli.com does)"
+         are fragments GitHub's slugger could make (a site that routes by name may still \
+         use GitHub's ids: geminicli.com does), but not one in the site's own id scheme"
     );
     assert_eq!(
         broken(&a, "README.md"),
@@ -475,4 +495,17 @@ fn a_jekyll_site_serves_pages_as_html_and_posts_by_date() {
         [row(3, "gone.html", ""), row(3, "usage.html#nope", "")]
     );
     assert_eq!(broken(&a, "other/page.md"), [row(3, "usage.html", "")]);
+}
+
+#[test]
+fn root_links_to_assets_reach_a_static_folder_from_docs_in_folders() {
+    let dir = tree(&[
+        ("www/static/docs/flow.svg", "<svg/>\n"),
+        ("docs/latest/intro.md", "# Intro\n\n![flow](/docs/flow.svg) ![gone](/docs/gone.svg)\n"),
+        ("README.md", "# R\n\n![flow](/docs/flow.svg)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "docs/latest/intro.md"), [row(3, "/docs/gone.svg", "")]);
+    // On GitHub a root-level doc's `/…` link climbs to the repository's root.
+    assert_eq!(broken(&a, "README.md"), [row(3, "/docs/flow.svg", "")]);
 }

@@ -111,3 +111,44 @@ fn token_budgets_follow_the_role() {
     let nested = a["signals"]["crates/x/AGENTS.md"][0]["detail"].as_str().unwrap();
     assert!(nested.contains("over the 100-token budget for agent context"), "{nested}");
 }
+
+#[test]
+fn skills_repeat_what_they_need_but_agent_context_does_not() {
+    let setup = "```ts\nconst server = createHTTPServer({ router: appRouter, createContext });\nserver.listen(3000);\nconsole.log('listening on http://localhost:3000, ready for requests');\nprocess.on('SIGTERM', () => server.close());\n```\n";
+    let rule = "Always run the whole test suite with `pnpm test --run` before you commit, and never skip the type check step: the release workflow refuses a commit whose types do not check, and the reviewers will ask you to run it again.\n";
+    let skill = |name: &str, more: &str| {
+        format!("---\nname: {name}\ndescription: d\n---\n# {name}\n\n{setup}\n{more}")
+    };
+    let dir = tree(&[
+        (".claude/skills/router/SKILL.md", &skill("router", rule)),
+        (".claude/skills/server/SKILL.md", &skill("server", "")),
+        ("CLAUDE.md", &format!("# Project\n\n{rule}")),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let pairs: Vec<(String, String)> = a["signals"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, list)| {
+            list.as_array().unwrap().iter().filter(|s| s["name"] == "duplicate_content").map(
+                move |s| (path.clone(), s["related_path"].as_str().unwrap_or_default().to_string()),
+            )
+        })
+        .collect();
+    // The two skills never pair with each other; agent context pairs with a skill.
+    assert!(!pairs.is_empty(), "CLAUDE.md repeats a skill's block: {pairs:?}");
+    assert!(pairs.iter().all(|(a, b)| a == "CLAUDE.md" || b == "CLAUDE.md"), "{pairs:?}");
+}
+
+#[test]
+fn records_and_package_readmes_keep_their_status() {
+    let dir = tree(&[
+        ("docs/plans/cache.md", "---\nstatus: done\n---\n# Cache plan\n\nText.\n"),
+        ("docs/adr/0001-cache.md", "---\nstatus: implemented\n---\n# Use a cache\n\nText.\n"),
+        ("dev/v4-notes/tasks.md", "# Tasks\n\n**Status: Shipped (#12).** The approved design.\n"),
+        ("packages/old/package.json", "{\"name\": \"old\", \"private\": true}\n"),
+        ("packages/old/README.md", "# old\n\n> **Deprecated** — a frozen copy for migration.\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/plans/cache.md"]);
+}

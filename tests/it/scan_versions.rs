@@ -272,7 +272,7 @@ fn actions_pinned_in_the_repos_own_workflows() {
     );
     p.write(
         "docs/github.md",
-        &format!("# GitHub\n\n```yaml title=\"example.yml\"\nsteps:\n  - uses: actions/checkout@v4\n  - uses: astral-sh/setup-uv@{old_sha} # v9.0.0\n  - uses: astral-sh/setup-uv@v10\n  - uses: astral-sh/setup-uv@v9\n  - uses: actions/setup-python@v3\n```\n"),
+        &format!("# GitHub\n\n```yaml title=\"example.yml\"\nsteps:\n  - uses: actions/checkout@v4\n  - uses: astral-sh/setup-uv@{old_sha} # v9.0.0\n  - uses: astral-sh/setup-uv@v10\n  - uses: astral-sh/setup-uv@v9\n  - uses: actions/setup-python@v3\n  - uses: astral-sh/setup-uv@v10.0.0\n```\n"),
     );
     let a = scan(&p, &["--no-git"]);
     assert_eq!(
@@ -280,7 +280,7 @@ fn actions_pinned_in_the_repos_own_workflows() {
         [
             sk(6, &format!("{old_sha} # v9.0.0"), &format!("{new_sha} # v10.0.1")),
             sk(8, "v9", "v10"),
-        ]
+        ] // v10.0.0 is a patch behind v10.0.1: the same inputs, nothing to bump.
     );
 }
 

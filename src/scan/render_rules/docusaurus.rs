@@ -1,19 +1,29 @@
 //! How Docusaurus reaches a doc from a link: a file path with or without its extension
 //! (`./install` is `install.md` or `install.mdx`), a folder's `index` or `README` page,
-//! and a leading `/` resolved from the docs content folder. Heading ids are
+//! and a leading `/`: a doc file path resolved from a content folder (each docs version's
+//! too) or from the site's folder (`/docs/intro.mdx`), any other file served from the
+//! site's `static/` folder (`/img/logo.svg`). Heading ids are
 //! github-slugger's, as on GitHub, plus `{#custom-id}`, which the parser already reads.
 //!
 //! Pure string work; whether a candidate exists is the caller's question.
 
-/// The files a link may reach in a Docusaurus site whose content folders are `content`
-/// (root-relative, `docs` first): `written` is the link's decoded path part, `resolved`
-/// its resolution from the doc's folder (or from the root for a leading `/`).
-pub fn link_candidates(content: &[String], written: &str, resolved: &str) -> Vec<String> {
+/// The files a link may reach in a Docusaurus site in folder `site_dir` whose content
+/// folders are `content` (root-relative, `docs` first): `written` is the link's decoded
+/// path part, `resolved` its resolution from the doc's folder (or from the root for a
+/// leading `/`).
+pub fn link_candidates(
+    site_dir: &str,
+    content: &[String],
+    written: &str,
+    resolved: &str,
+) -> Vec<String> {
+    use crate::scan::resolve::join;
     let mut bases = vec![resolved.to_string()];
-    if let Some(from_content) = written.strip_prefix('/') {
+    if let Some(from_root) = written.strip_prefix('/') {
         for dir in content {
-            bases.push(crate::scan::resolve::join(dir, from_content));
+            bases.push(join(dir, from_root));
         }
+        bases.push(join(site_dir, from_root));
     }
     let mut out = Vec::new();
     for base in bases {
@@ -31,6 +41,10 @@ pub fn link_candidates(content: &[String], written: &str, resolved: &str) -> Vec
             }
         }
     }
+    if let Some(from_root) = written.strip_prefix('/') {
+        // Files of `static/` are served from the site's root (`staticDirectories`' default).
+        out.push(join(&join(site_dir, "static"), from_root));
+    }
     out.retain(|p| p != resolved);
     out
 }
@@ -46,11 +60,23 @@ mod tests {
     #[test]
     fn paths_without_extensions_and_from_the_content_root() {
         let content = vec!["website/docs".to_string(), "website/blog".to_string()];
-        let got = link_candidates(&content, "./install", "website/docs/install");
+        let got = link_candidates("website", &content, "./install", "website/docs/install");
         assert_eq!(&got[..2], ["website/docs/install.md", "website/docs/install.mdx"]);
         assert!(got.contains(&"website/docs/install/README.md".to_string()));
-        let got = link_candidates(&content, "/intro.md", "intro.md");
-        assert_eq!(got, ["website/docs/intro.md", "website/blog/intro.md"]);
-        assert!(link_candidates(&content, "./img.png", "website/docs/img.png").is_empty());
+        let got = link_candidates("website", &content, "/intro.md", "intro.md");
+        assert_eq!(&got[..2], ["website/docs/intro.md", "website/blog/intro.md"]);
+        assert!(
+            link_candidates("website", &content, "./img.png", "website/docs/img.png").is_empty()
+        );
+    }
+
+    #[test]
+    fn root_links_reach_the_site_folder_and_its_static_files() {
+        let content = vec!["www/docs".to_string()];
+        let got =
+            link_candidates("www", &content, "/docs/client/setup.mdx", "docs/client/setup.mdx");
+        assert!(got.contains(&"www/docs/client/setup.mdx".to_string()));
+        let got = link_candidates("www", &content, "/img/diagram.svg", "img/diagram.svg");
+        assert!(got.contains(&"www/static/img/diagram.svg".to_string()));
     }
 }

@@ -25,7 +25,10 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
             let content = site.content.first().map_or("", String::as_str);
             vitepress::link_candidates(content, written, resolved)
         }
-        Generator::Docusaurus => docusaurus::link_candidates(&site.content, written, resolved),
+        Generator::Docusaurus => {
+            let site_dir = site.config.rsplit_once('/').map_or("", |(d, _)| d);
+            docusaurus::link_candidates(site_dir, &site.content, written, resolved)
+        }
         Generator::Astro => astro::link_candidates(&site.content, written, resolved),
         Generator::Mintlify => mintlify::link_candidates(&site.content, written, resolved),
         Generator::Jekyll => jekyll::link_candidates(&site.content, written, resolved),

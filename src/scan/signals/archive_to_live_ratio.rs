@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::sections::{archive_ranges, is_archive_heading, is_changelog_file};
+use super::sections::{archive_ranges, is_archive_heading, is_changelog_file, is_history_file};
 use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::ParsedDoc;
 use crate::scan::resolve::parent_dir;
@@ -27,8 +27,10 @@ const MIN_ARCHIVED_TOKENS: u64 = 100;
 /// range; `None` when the doc has no history, or too little to matter.
 pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
     let threshold = ctx.config.thresholds.archive_ratio;
-    if is_changelog_file(&doc.path) || is_history_doc(&doc.parsed) {
-        return None; // a doc that is history by name or title is an archive, not a live doc
+    if is_changelog_file(&doc.path) || is_history_file(&doc.path) || is_history_doc(&doc.parsed) {
+        // A doc that is history by name, place or title (a changelog, a migration guide
+        // listing every breaking change, a release post) is an archive, not a live doc.
+        return None;
     }
     let ranges = archive_ranges(&doc.parsed);
     if ranges.is_empty() {

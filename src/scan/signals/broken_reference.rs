@@ -190,10 +190,15 @@ fn check_links(
                         if written.starts_with('/') { Form::FromRoot } else { Form::DocRelative };
                     // On an mdBook or MkDocs page a `/…` link leaves the book for the
                     // domain's root (helix's `/master/` docs channel): what is there is
-                    // not in the repository, so only git's evidence counts.
+                    // not in the repository, so only git's evidence counts. On a
+                    // Docusaurus page a `/…` link without an extension is a route, and
+                    // routes come from front matter `slug`s and plugin settings.
+                    let route = !written.rsplit('/').next().unwrap_or_default().contains('.');
                     let site_root = form == Form::FromRoot
-                        && ctx.sites.page_of(&doc.path).is_some_and(|s| {
-                            matches!(s.generator, Generator::MdBook | Generator::Mkdocs)
+                        && ctx.sites.page_of(&doc.path).is_some_and(|s| match s.generator {
+                            Generator::MdBook | Generator::Mkdocs => true,
+                            Generator::Docusaurus => route,
+                            _ => false,
                         });
                     out.problems.push(Problem::MissingTarget(Missing {
                         only_if_moved: site_root,
@@ -269,6 +274,9 @@ pub fn landing_from(
         PathKind::Missing => {}
         kind => return Some((github.to_string(), kind)),
     }
+    if let Some(served) = static_file(ctx, page, written) {
+        return Some((served, PathKind::File));
+    }
     let site = ctx.sites.page_of(page)?;
     let written = decode(written);
     let found = render_rules::link_candidates(site, &written, github).into_iter().find_map(|p| {
@@ -281,6 +289,25 @@ pub fn landing_from(
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
     })
+}
+
+/// The file a `/…` link to an asset (`/docs/diagram.png`, not a page) from a doc in a
+/// folder reaches in a `static`/`public` folder of the repository: a docs site serves
+/// those from its root, whatever builds it (Fresh's `www/static/`). A root-level doc is
+/// read on GitHub, where the link climbs to the repository's root instead.
+fn static_file(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<String> {
+    let from_root = written.strip_prefix('/')?;
+    let name = from_root.rsplit('/').next().unwrap_or_default();
+    let asset = name.contains('.') && !name.ends_with(".md") && !name.ends_with(".mdx");
+    if !page.contains('/') || !asset {
+        return None;
+    }
+    let from_root = decode(from_root);
+    ctx.sites
+        .static_roots()
+        .iter()
+        .map(|dir| crate::scan::resolve::join(dir, &from_root))
+        .find(|p| ctx.tree.kind(p) == PathKind::File)
 }
 
 /// Whether a raw-HTML link lands where the doc's site serves the page from

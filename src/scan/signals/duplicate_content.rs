@@ -94,8 +94,9 @@ fn agent_read(role: DocRole) -> bool {
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
 /// mirroring the root README, license and policy text repeated verbatim, files of two
-/// units that ship apart, a skill's summary and its reference files, or two versions of
-/// the docs.
+/// units that ship apart, skills (a skill's summary and its reference files, or two
+/// skills: each is loaded alone, so each carries what it needs), or two versions of the
+/// docs.
 fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let landing = |p: &str| {
         let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
@@ -114,7 +115,7 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || role::is_policy_file(a)
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
-        || skill_of(ctx, a).is_some_and(|skill| skill_of(ctx, b) == Some(skill))
+        || skill_of(ctx, a).is_some_and(|_| skill_of(ctx, b).is_some())
         || version_folder(a) != version_folder(b)
 }
 

@@ -10,6 +10,7 @@ use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::BlockKind;
 use crate::scan::resolve::{classify, LinkTarget};
 use crate::scan::signal::{Signal, SignalName};
+use crate::scan::signals::sections::is_record;
 
 /// Status words that mean the doc is no longer live.
 pub const DONE_STATUSES: [&str; 10] = [
@@ -34,9 +35,24 @@ pub const REPLACED_BY_KEYS: [&str; 2] = ["superseded_by", "replaced_by"];
 /// How many leading blocks may hold a status banner.
 const BANNER_BLOCKS: usize = 3;
 
-/// Adds the signals for `doc`; returns whether it marked it.
+/// Adds the signals for `doc`; returns whether it marked it. A record's status is its
+/// outcome, kept on purpose (a decision record `Status: Implemented`, a design note
+/// `Status: Shipped`), and a package's README stays its package's page whatever the
+/// package's status (`**Deprecated** — this package is frozen`): neither is marked.
 pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) -> bool {
+    if is_record(&doc.path) || package_readme(ctx, &doc.path) {
+        return false;
+    }
     frontmatter(ctx, doc, out) || banner(doc, out)
+}
+
+/// Whether `path` is the README of a package (a folder with its own manifest).
+fn package_readme(ctx: &ScanContext<'_>, path: &str) -> bool {
+    let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
+    let manifests = ["package.json", "Cargo.toml", "pyproject.toml", "go.mod"];
+    name.to_ascii_lowercase().starts_with("readme")
+        && !dir.is_empty()
+        && manifests.iter().any(|m| ctx.tree.exists(&format!("{dir}/{m}")))
 }
 
 fn frontmatter(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) -> bool {

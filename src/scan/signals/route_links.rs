@@ -4,8 +4,10 @@
 //! subfolders, is published by a renderer the scan cannot see (svelte.dev builds Svelte's
 //! `documentation/` and its `messages/` folders from another repository, with page names
 //! for links; geminicli.com serves `docs/` by routes), so the route links of every doc
-//! under it count only when git shows the path moved here. The root is never such a
-//! folder, and one such link alone is still a broken link: GitHub does not add `.md`.
+//! under it count only when git shows the path moved here, and a `#fragment` that
+//! GitHub's slugger could not have made (`#When-not-to-use-$effect`) follows that site's
+//! own heading ids, so it is not checked. The root is never such a folder,
+//! and one such link alone is still a broken link: GitHub does not add `.md`.
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -51,10 +51,86 @@ pub fn is_archive_heading(text: &str) -> bool {
     if lower.contains("change log") || lower.contains("release notes") {
         return true;
     }
-    let last = words.iter().rev().find(|w| !w.chars().all(|c| c.is_ascii_digit()));
-    let archive =
-        [words.first(), last].into_iter().flatten().any(|w| ARCHIVE_HEADING_WORDS.contains(w));
-    archive
+    let words: Vec<&str> =
+        words.into_iter().filter(|w| !w.chars().all(|c| c.is_ascii_digit())).collect();
+    let archive = [words.first(), words.last()]
+        .into_iter()
+        .flatten()
+        .any(|w| ARCHIVE_HEADING_WORDS.contains(w) && *w != "legacy");
+    // "Legacy" names a section only alone ("Legacy", "Legacy notes"); "Legacy React
+    // Query APIs" documents a legacy thing that is still in use.
+    let legacy = words.first() == Some(&"legacy")
+        && words[1..].iter().all(|w| GENERIC_SECTION_WORDS.contains(w));
+    archive || legacy
+}
+
+/// Words that name a section rather than a subject ("Legacy notes").
+const GENERIC_SECTION_WORDS: [&str; 8] =
+    ["notes", "docs", "documentation", "content", "section", "information", "info", "material"];
+
+/// File-name fragments (lowercase) of docs about the past.
+const HISTORY_FILE_PARTS: [&str; 6] =
+    ["migrat", "upgrad", "updating", "announc", "whats-new", "release-notes"];
+
+/// Folders whose docs are dated posts or release notes.
+const HISTORY_DIRS: [&str; 7] =
+    ["blog", "posts", "_posts", "news", "announcements", "changelogs", "release-notes"];
+
+/// Whether the whole doc at `path` is about the past: a migration or upgrade guide, an
+/// announcement, release notes, a dated post.
+pub fn is_history_file(path: &str) -> bool {
+    let lower = path.to_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let dirs = lower.split('/').rev().skip(1);
+    HISTORY_FILE_PARTS.iter().any(|p| name.contains(p))
+        || dirs.into_iter().any(|d| HISTORY_DIRS.contains(&d))
+}
+
+/// Phrases (lowercase) that, near a doc's top, say the whole doc is kept as history.
+const KEPT_AS_HISTORY: [&str; 6] = [
+    "historical purposes",
+    "historical reference",
+    "kept for history",
+    "kept for reference",
+    "kept for posterity",
+    "no longer maintained",
+];
+
+/// Whether `doc` says near its top (its first 600 bytes) that it is kept as history:
+/// "This was the roadmap to 1.0. It is kept for historical purposes."
+pub fn kept_as_history(doc: &ParsedDoc) -> bool {
+    let mut end = doc.text.len().min(600);
+    while !doc.text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let top = doc.text[..end].to_lowercase();
+    KEPT_AS_HISTORY.iter().any(|p| top.contains(p))
+}
+
+/// Folder names (lowercase) whose docs are records: decisions, proposals, designs, notes.
+const RECORD_FOLDERS: [&str; 13] = [
+    "adr",
+    "adrs",
+    "decisions",
+    "decision-records",
+    "rfc",
+    "rfcs",
+    "proposals",
+    "design",
+    "designs",
+    "design-docs",
+    "notes",
+    "enhancements",
+    "peps",
+];
+
+/// Whether the doc at `path` is a record — a decision, proposal, design or note kept as
+/// written (`docs/adr/`, `dev-docs/v4-notes/`): its status is its outcome and the paths
+/// it names are the code of its time.
+pub fn is_record(path: &str) -> bool {
+    let dirs = path.split('/').rev().skip(1);
+    dirs.map(str::to_ascii_lowercase)
+        .any(|d| RECORD_FOLDERS.contains(&d.as_str()) || d.ends_with("-notes"))
 }
 
 /// Whether the whole file is a changelog by name (`CHANGELOG.md`, `HISTORY.md`…).
@@ -120,6 +196,24 @@ mod tests {
         assert!(is_archive_heading("Archived plans"));
         assert!(!is_archive_heading("Update changelog and Cargo versions"));
         assert!(!is_archive_heading("Rewriting history"));
+        assert!(is_archive_heading("Legacy"));
+        assert!(is_archive_heading("Legacy notes"));
+        assert!(!is_archive_heading("Legacy React Query APIs"));
+        assert!(!is_archive_heading("tRPC React Query (Legacy) Testing Patterns"));
+        assert!(is_history_file("www/docs/migration/migrate-from-v10-to-v11.mdx"));
+        assert!(is_history_file("blog/2024-05-01-release.md"));
+        assert!(!is_history_file("docs/guide.md"));
+        assert!(is_history_file("UPDATING.md"));
+        assert!(is_record("docs/adr/0001-use-rust.md"));
+        assert!(is_record("dev-docs/v4-notes/background-tasks.md"));
+        assert!(!is_record("docs/plans/migrate.md"));
+        assert!(!is_record("notes.md"));
+        let roadmap = crate::scan::markdown::parse(
+            "# hyper 1.0 Roadmap\n\n> This was the roadmap. It is kept for historical purposes.\n"
+                .to_string(),
+        );
+        assert!(kept_as_history(&roadmap));
+        assert!(!kept_as_history(&crate::scan::markdown::parse("# Guide\n".to_string())));
         assert!(!is_archive_heading("Where the changelog lives"));
         assert!(is_changelog_file("docs/CHANGELOG.md"));
         assert!(is_changelog_file("History.markdown"));

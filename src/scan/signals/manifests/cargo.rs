@@ -166,7 +166,7 @@ mod tests {
         let mut known = KnownVersions::default();
         assert_eq!(read(d, &mut known), None, "no root package");
         let v = |name: &str, doc: &str| {
-            known.lookup(name, doc, true).map(|k| (k.version.clone(), k.source.clone()))
+            known.lookup(name, doc, true, None).map(|k| (k.version.clone(), k.source.clone()))
         };
         assert_eq!(v("tool", "x.md"), Some((vec![0, 3, 1], "crates/a/Cargo.toml".into())));
         assert_eq!(v("tool-lib", "x.md"), Some((vec![0, 2, 0], "crates/b/Cargo.toml".into())));
@@ -184,8 +184,8 @@ mod tests {
             v("rust", "crates/b/README.md"),
             Some((vec![1, 85], "crates/b/Cargo.toml rust-version".into()))
         );
-        assert!(known.lookup("tool", "x.md", false).is_none(), "one common word: code only");
-        assert!(known.lookup("tool-lib", "x.md", false).unwrap().in_prose);
+        assert!(known.lookup("tool", "x.md", false, None).is_none(), "one common word: code only");
+        assert!(known.lookup("tool-lib", "x.md", false, None).unwrap().in_prose);
         assert_eq!(known.repos, ["acme/tool"]);
     }
 
@@ -197,9 +197,9 @@ mod tests {
         write(d, "rust-toolchain", "1.85.0\n");
         let mut known = KnownVersions::default();
         assert_eq!(read(d, &mut known), Some(0));
-        let rust = known.lookup("rust", "README.md", false).unwrap();
+        let rust = known.lookup("rust", "README.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Current));
-        assert!(known.lookup("msrv", "README.md", false).is_none(), "a pin is not a minimum");
-        assert!(known.lookup("widget", "README.md", false).unwrap().in_prose);
+        assert!(known.lookup("msrv", "README.md", false, None).is_none(), "a pin is not a minimum");
+        assert!(known.lookup("widget", "README.md", false, None).unwrap().in_prose);
     }
 }

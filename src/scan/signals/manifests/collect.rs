@@ -111,11 +111,11 @@ mod tests {
         write(d, "go.mod", "module x\n\ngo 1.22\n");
         let known = known_versions(d);
         assert_eq!(known.project().unwrap().names, ["widget"]);
-        let find = |n: &str| known.lookup(n, "README.md", false).unwrap();
+        let find = |n: &str| known.lookup(n, "README.md", false, None).unwrap();
         assert_eq!(find("rust").version, [1, 80], "the declared minimum, not the pin");
         assert_eq!(find("rust").source, "Cargo.toml rust-version");
         assert_eq!(find("node.js").version, [20]);
         assert_eq!(find("go").version, [1, 22]);
-        assert!(known.lookup("python", "README.md", false).is_none());
+        assert!(known.lookup("python", "README.md", false, None).is_none());
     }
 }

@@ -15,6 +15,31 @@ pub enum Bound {
     Minimum,
 }
 
+/// The package registry a published package's manifest publishes to: a dependency line
+/// of a `Cargo.toml` snippet or `pip install x==` names a package of that registry only,
+/// so a Rust crate `logfire` is not the Python package `logfire`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registry {
+    Cargo,
+    Python,
+    Npm,
+}
+
+impl Registry {
+    /// The registry of a package read from manifest `source` (a root-relative path,
+    /// perhaps followed by the field: `crates/x/Cargo.toml`, `pyproject.toml`).
+    pub fn of_manifest(source: &str) -> Option<Registry> {
+        let file = source.split(' ').next().unwrap_or(source);
+        let name = file.rsplit('/').next().unwrap_or(file);
+        match name {
+            "Cargo.toml" => Some(Registry::Cargo),
+            "pyproject.toml" | "setup.py" | "setup.cfg" => Some(Registry::Python),
+            "package.json" => Some(Registry::Npm),
+            _ => None,
+        }
+    }
+}
+
 /// A version the project is on (or requires), and the names a doc calls it by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownVersion {
@@ -88,11 +113,23 @@ impl KnownVersions {
     }
 
     /// The version `name` (lowercase) means in the doc at `doc_path`: the deepest
-    /// scope holding the doc wins. `in_code` says whether code named it.
-    pub fn lookup(&self, name: &str, doc_path: &str, in_code: bool) -> Option<&KnownVersion> {
+    /// scope holding the doc wins. `in_code` says whether code named it; `registry`,
+    /// where code named a package of one registry (a `Cargo.toml` dependency line).
+    pub fn lookup(
+        &self,
+        name: &str,
+        doc_path: &str,
+        in_code: bool,
+        registry: Option<Registry>,
+    ) -> Option<&KnownVersion> {
+        let same_registry = |k: &KnownVersion| match registry {
+            Some(r) if k.package => Registry::of_manifest(&k.source) == Some(r),
+            _ => true,
+        };
         self.versions
             .iter()
             .filter(|k| (in_code || k.in_prose) && k.names.iter().any(|n| n == name))
+            .filter(|k| same_registry(k))
             .filter(|k| in_scope(&k.scope, doc_path))
             .max_by_key(|k| k.scope.len())
     }
@@ -120,6 +157,18 @@ impl KnownVersions {
             .collect();
         self.prose_lengths =
             self.prose_names.iter().filter(|n| n.len() < 64).fold(0, |bits, n| bits | 1 << n.len());
+    }
+
+    /// Whether `name` (lowercase) names a toolchain or tool only (`python`, `node`,
+    /// `rust`), never a package the repository publishes.
+    pub fn is_toolchain(&self, name: &str) -> bool {
+        let mut named = self.versions.iter().filter(|k| k.names.iter().any(|n| n == name));
+        let mut any = false;
+        let only_tools = named.all(|k| {
+            any = true;
+            !k.package
+        });
+        any && only_tools
     }
 
     /// The project's own release, if known.
@@ -194,5 +243,26 @@ mod tests {
         assert!(in_scope("", "README.md"));
         assert!(in_scope("axum-core", "axum-core/README.md"));
         assert!(!in_scope("axum", "axum-core/README.md"));
+    }
+
+    #[test]
+    fn a_dependency_line_names_a_package_of_its_registry_only() {
+        let mut known = KnownVersions::default();
+        known.versions.push(KnownVersion {
+            names: vec!["logfire".into()],
+            version: vec![4, 41, 0],
+            max: None,
+            source: "pyproject.toml".into(),
+            bound: Bound::Current,
+            major_only_ok: false,
+            in_prose: true,
+            package: true,
+            scope: String::new(),
+        });
+        assert!(known.lookup("logfire", "a.md", true, Some(Registry::Cargo)).is_none());
+        assert!(known.lookup("logfire", "a.md", true, Some(Registry::Python)).is_some());
+        assert!(known.lookup("logfire", "a.md", true, None).is_some());
+        assert_eq!(Registry::of_manifest("crates/x/Cargo.toml"), Some(Registry::Cargo));
+        assert_eq!(Registry::of_manifest("go.mod"), None);
     }
 }

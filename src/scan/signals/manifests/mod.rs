@@ -14,5 +14,5 @@ mod read;
 mod workflows;
 
 pub use collect::known_versions;
-pub use known::{dotted, parse_version, Bound, KnownVersion, KnownVersions};
+pub use known::{dotted, parse_version, Bound, KnownVersion, KnownVersions, Registry};
 pub use workflows::{comment_version, is_sha};

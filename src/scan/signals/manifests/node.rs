@@ -143,11 +143,11 @@ mod tests {
         w("packages/play/package.json", r#"{"name": "play", "version": "1.0.0", "private": true}"#);
         let mut known = KnownVersions::default();
         assert_eq!(read(d, &mut known), None);
-        let node = known.lookup("node.js", "a.md", false).unwrap();
+        let node = known.lookup("node.js", "a.md", false, None).unwrap();
         assert_eq!((node.version.clone(), node.bound), (vec![20, 19], Bound::Minimum));
-        assert_eq!(known.lookup("vite", "a.md", true).unwrap().version, [7, 1, 0]);
-        assert!(known.lookup("skip", "a.md", true).is_none());
-        assert!(known.lookup("play", "a.md", true).is_none());
+        assert_eq!(known.lookup("vite", "a.md", true, None).unwrap().version, [7, 1, 0]);
+        assert!(known.lookup("skip", "a.md", true, None).is_none());
+        assert!(known.lookup("play", "a.md", true, None).is_none());
         assert_eq!(known.repos, ["acme/mono"]);
     }
 }

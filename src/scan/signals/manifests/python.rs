@@ -143,12 +143,12 @@ mod tests {
         std::fs::write(dir.path().join(".python-version"), "3.12\n").unwrap();
         let mut known = KnownVersions::default();
         assert_eq!(read(dir.path(), &mut known), None, "the version is dynamic");
-        let py = known.lookup("python", "a.md", false).unwrap();
+        let py = known.lookup("python", "a.md", false, None).unwrap();
         assert_eq!((py.version.clone(), py.max.clone()), (vec![3, 10], Some(vec![3, 14])));
         assert_eq!(py.bound, Bound::Minimum);
-        let uv = known.lookup("uv", "a.md", false).unwrap();
+        let uv = known.lookup("uv", "a.md", false, None).unwrap();
         assert_eq!((uv.version.clone(), uv.bound), (vec![0, 9, 25], Bound::Minimum));
-        assert_eq!(known.lookup("ruff", "a.md", false).unwrap().bound, Bound::Current);
+        assert_eq!(known.lookup("ruff", "a.md", false, None).unwrap().bound, Bound::Current);
         assert_eq!(known.repos, ["acme/kit"]);
     }
 }

@@ -16,7 +16,7 @@ use super::mention::{Claim, Mention, Subject};
 use super::tags::split_tag;
 use super::words::strict_version;
 use crate::scan::markdown::{CodeBlock, ParsedDoc};
-use crate::scan::signals::manifests::{comment_version, is_sha, KnownVersions};
+use crate::scan::signals::manifests::{comment_version, is_sha, KnownVersions, Registry};
 use crate::scan::yaml_tree::{self, YamlNode};
 
 static RELEASE_URL: LazyLock<Regex> = LazyLock::new(|| {
@@ -37,6 +37,7 @@ pub fn mentions(
     skip_line: &dyn Fn(u32) -> bool,
     out: &mut Vec<Mention>,
 ) {
+    let mut doc_lines: Option<Vec<&str>> = None;
     for block in &doc.code_blocks {
         if block.text.is_empty()
             || block.info.trim_start().starts_with("diff")
@@ -44,6 +45,90 @@ pub fn mentions(
         {
             continue;
         }
+        let before = out.len();
+        block_mentions(block, known, out);
+        if out.len() > before {
+            // "To install a specific version (in this case 1.38.0):" — the block shows how
+            // to pin, with any version.
+            let lines = doc_lines.get_or_insert_with(|| doc.text.lines().collect());
+            if pins_for_example(&lead_in(lines, block.line)) {
+                out.truncate(before);
+            } else {
+                let own_line = |m: &Mention| {
+                    let at = m.line.saturating_sub(block.line) as usize;
+                    block.text.lines().nth(at).unwrap_or_default()
+                };
+                let mut i = before;
+                while i < out.len() {
+                    let comment = own_line(&out[i]).split_once(" #").map(|(_, c)| c);
+                    if comment.is_some_and(pins_for_example) {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+    for link in &doc.links {
+        if !skip_line(link.line) && downloads_own_release(&link.dest, known) {
+            release_urls(&link.dest, link.line, known, out);
+            file_names(&link.dest, link.line, known, out);
+        }
+    }
+}
+
+/// Phrases (lowercase) that make a pinned version an example of pinning.
+const PIN_EXAMPLE: [&str; 11] = [
+    "specific version",
+    "particular version",
+    "certain version",
+    "given version",
+    "exact version",
+    "older version",
+    "old version",
+    "previous version",
+    "earlier version",
+    "in this case",
+    "pin to a",
+];
+
+/// Whether `text` (a block's lead-in or a line's comment) says the version is an example.
+fn pins_for_example(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    PIN_EXAMPLE.iter().any(|p| lower.contains(p))
+}
+
+/// The prose above the code block whose contents start at file line `first` (`lines`
+/// are the doc's lines): up to twelve lines above its fence, not past a heading, code
+/// of earlier blocks left out — "To install a specific version:", then "Unix:" and a
+/// block, then "Windows:" and this one.
+fn lead_in(lines: &[&str], first: u32) -> String {
+    // `first` is 1-based; the fence is the line before it.
+    let fence = (first as usize).saturating_sub(2);
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for i in (fence.saturating_sub(12)..fence).rev() {
+        let line = lines.get(i).map_or("", |l| l.trim());
+        if line.starts_with("```") || line.starts_with("~~~") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        if line.starts_with('#') {
+            break;
+        }
+        out.push(line);
+    }
+    out.reverse();
+    out.join(" ")
+}
+
+/// The versions one code block states.
+fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
+    {
         toml_dependencies(block, known, out);
         pre_commit(block, known, out);
         // A file name is the project's release only where the block downloads one.
@@ -57,12 +142,6 @@ pub fn mentions(
                 file_names(line, number, known, out);
             }
             workflow_steps(line, number, known, out);
-        }
-    }
-    for link in &doc.links {
-        if !skip_line(link.line) && downloads_own_release(&link.dest, known) {
-            release_urls(&link.dest, link.line, known, out);
-            file_names(&link.dest, link.line, known, out);
         }
     }
 }
@@ -106,7 +185,13 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
             let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
             let line =
                 dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
-            out.extend(Mention::of_name(line, name, Claim::Requirement(req), written));
+            out.extend(Mention::of_name(
+                line,
+                name,
+                Some(Registry::Cargo),
+                Claim::Requirement(req),
+                written,
+            ));
         }
     }
 }
@@ -183,7 +268,7 @@ fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Ment
         if version.matches('.').count() < 1 || !continues {
             continue;
         }
-        out.extend(Mention::of_name(number, name, Claim::Version, version));
+        out.extend(Mention::of_name(number, name, None, Claim::Version, version));
     }
 }
 
@@ -315,5 +400,20 @@ mod tests {
             found("```yaml\nuses: actions/checkout@v4\n```\n").is_empty(),
             "no workflow pins it"
         );
+    }
+
+    #[test]
+    fn pinning_shown_by_example_is_not_a_claim() {
+        let pinned = "To install a specific version (in this case 1.0.0):\n\n```\ncargo install tool --version 1.0.0\n```\n";
+        assert!(found(pinned).is_empty());
+        let commented =
+            "```\nnpx tool@1.0.0 x.js # pin to a specific tool version\nnpm i tool@1.0.0\n```\n";
+        assert_eq!(found(commented), [at(3, "1.0.0")]);
+        let plain = "Install it:\n\n```\ncargo install tool --version 1.0.0\n```\n";
+        assert_eq!(found(plain), [at(4, "1.0.0")]);
+        let per_system = "To install a specific version (1.0.0):\n\nUnix:\n\n```\ncargo install tool --version 1.0.0\n```\n\nWindows:\n\n```\ncargo install tool --version 1.0.0\n```\n";
+        assert!(found(per_system).is_empty());
+        let new_section = "To install a specific version:\n\n## Upgrade\n\n```\ncargo install tool --version 1.0.0\n```\n";
+        assert_eq!(found(new_section), [at(6, "1.0.0")]);
     }
 }

@@ -8,7 +8,7 @@
 use super::judge::requirement;
 use super::mention::{Claim, Mention};
 use super::words::strict_version;
-use crate::scan::signals::manifests::KnownVersions;
+use crate::scan::signals::manifests::{KnownVersions, Registry};
 
 /// Flags of `cargo install`/`cargo add` that take a value.
 const CARGO_VALUE_FLAGS: [&str; 16] = [
@@ -82,11 +82,19 @@ fn cargo_args(args: &[&str], number: u32, out: &mut Vec<Mention>) {
     }
     for krate in &crates {
         match krate.split_once('@') {
-            Some((name, v)) => out.extend(Mention::of_name(number, name, Claim::Version, v)),
+            Some((name, v)) => {
+                out.extend(Mention::of_name(number, name, Some(Registry::Cargo), Claim::Version, v))
+            }
             None if crates.len() == 1 => {
                 if let Some(v) = version {
                     let v = v.trim_start_matches('=');
-                    out.extend(Mention::of_name(number, krate, Claim::Version, v));
+                    out.extend(Mention::of_name(
+                        number,
+                        krate,
+                        Some(Registry::Cargo),
+                        Claim::Version,
+                        v,
+                    ));
                 }
             }
             None => {}
@@ -106,7 +114,13 @@ fn python_args(args: &[&str], number: u32, known: &KnownVersions, out: &mut Vec<
         let name = name.split('[').next().unwrap_or(name).to_lowercase();
         let normalized = name.replace(['_', '.'], "-");
         let name = if known.knows(&name, true) { name } else { normalized };
-        out.extend(Mention::of_name(number, &name, Claim::Version, version.trim()));
+        out.extend(Mention::of_name(
+            number,
+            &name,
+            Some(Registry::Python),
+            Claim::Version,
+            version.trim(),
+        ));
     }
 }
 
@@ -121,11 +135,23 @@ fn npm_args(args: &[&str], number: u32, create: bool, out: &mut Vec<Mention>) {
             (true, None) => format!("create-{name}"),
         };
         if strict_version(version).is_some() {
-            out.extend(Mention::of_name(number, &name, Claim::Version, version));
+            out.extend(Mention::of_name(
+                number,
+                &name,
+                Some(Registry::Npm),
+                Claim::Version,
+                version,
+            ));
         } else if let (Some(req), Some(core)) =
             (requirement(version), version.strip_prefix(['^', '~']))
         {
-            out.extend(Mention::of_name(number, &name, Claim::Requirement(req), core));
+            out.extend(Mention::of_name(
+                number,
+                &name,
+                Some(Registry::Npm),
+                Claim::Requirement(req),
+                core,
+            ));
         }
     }
 }

@@ -5,15 +5,19 @@
 use std::collections::HashSet;
 
 use super::history::{history_ranges, is_history_file};
-use super::mention::Mention;
+use super::mention::{Mention, Subject};
 use super::{code, prose};
 use crate::scan::context::{Doc, ScanContext};
-use crate::scan::signals::sections::is_changelog_file;
+use crate::scan::signals::sections::{is_changelog_file, kept_as_history};
 
 /// The mentions in `doc` worth judging.
 pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
     let known = &ctx.known_versions;
-    if known.is_empty() || is_changelog_file(&doc.path) || is_history_file(&doc.path) {
+    if known.is_empty()
+        || is_changelog_file(&doc.path)
+        || is_history_file(&doc.path)
+        || kept_as_history(&doc.parsed)
+    {
         return Vec::new();
     }
     let parsed = &doc.parsed;
@@ -26,5 +30,34 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
     code::mentions(parsed, known, &skip_line, &mut out);
     let mut seen = HashSet::new();
     out.retain(|m| seen.insert((m.line, m.target.clone())));
+    if in_example_project(ctx, &doc.path) {
+        // An example app is copied out and run on its own: the workspace's toolchain
+        // floor (the root `engines.node`, `requires-python`) is not its reader's.
+        out.retain(|m| match &m.subject {
+            Subject::Name { name, in_code, registry } => known
+                .lookup(name, &doc.path, *in_code, *registry)
+                .is_none_or(|k| k.package || !k.scope.is_empty()),
+            _ => true,
+        });
+    }
     out
+}
+
+/// Folders whose projects are examples, samples or starters.
+const EXAMPLE_DIRS: [&str; 7] =
+    ["examples", "example", "samples", "demos", "starters", "templates", "playground"];
+
+/// Whether the doc at `path` lies in an example project: a folder directly under one of
+/// `EXAMPLE_DIRS` with a manifest of its own.
+fn in_example_project(ctx: &ScanContext<'_>, path: &str) -> bool {
+    use crate::scan::tree::PathKind;
+    const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
+    let parts: Vec<&str> = path.split('/').collect();
+    (0..parts.len().saturating_sub(2)).any(|i| {
+        if !EXAMPLE_DIRS.contains(&parts[i].to_ascii_lowercase().as_str()) {
+            return false;
+        }
+        let project = parts[..i + 2].join("/");
+        MANIFESTS.iter().any(|m| ctx.tree.kind(&format!("{project}/{m}")) == PathKind::File)
+    })
 }

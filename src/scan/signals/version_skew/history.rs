@@ -9,11 +9,13 @@ use std::ops::Range;
 
 use crate::scan::markdown::ParsedDoc;
 use crate::scan::signals::sections::archive_ranges;
+pub use crate::scan::signals::sections::is_history_file;
 
 /// Heading phrases (lowercase) that open a section about the past.
-const HISTORY_HEADINGS: [&str; 12] = [
+const HISTORY_HEADINGS: [&str; 13] = [
     "migrat",
     "upgrading",
+    "updating to",
     "upgrade guide",
     "upgrade from",
     "upgrade to",
@@ -25,13 +27,6 @@ const HISTORY_HEADINGS: [&str; 12] = [
     "announc",
     "removed",
 ];
-
-/// File-name fragments (lowercase) of docs about the past.
-const HISTORY_FILE_PARTS: [&str; 5] = ["migrat", "upgrad", "announc", "whats-new", "release-notes"];
-
-/// Folders whose docs are dated posts or release notes.
-const HISTORY_DIRS: [&str; 7] =
-    ["blog", "posts", "_posts", "news", "announcements", "changelogs", "release-notes"];
 
 /// Words right before a mention that place it in time (`since Rust 1.70`).
 const BEFORE_MENTION: [&str; 24] = [
@@ -62,10 +57,14 @@ const BEFORE_MENTION: [&str; 24] = [
 ];
 
 /// Phrases anywhere in a sentence that make its versions history or examples.
-const IN_SENTENCE: [&str; 35] = [
+const IN_SENTENCE: [&str; 49] = [
     "not supported",
     "unsupported",
     "isn't supported",
+    "doesn't support",
+    "does not support",
+    "don't support",
+    "do not support",
     "drops",
     "for example",
     "e.g.",
@@ -84,6 +83,18 @@ const IN_SENTENCE: [&str; 35] = [
     "were available",
     "in beta",
     "included a",
+    // A situation, not what the project needs: "if you are using Node.js 22.6".
+    "if you are using",
+    "if you're using",
+    "if you use",
+    "when using",
+    "your existing",
+    "older than",
+    // A fact about another tool's release: "corepack (included with Node.js 16.9+)".
+    "included with",
+    "bundled with",
+    "ships with",
+    "shipped with",
     "migrat",
     "upgrad",
     "end of life",
@@ -100,15 +111,6 @@ const IN_SENTENCE: [&str; 35] = [
     "your project",
     "your package",
 ];
-
-/// Whether the whole doc at `path` is about the past.
-pub fn is_history_file(path: &str) -> bool {
-    let lower = path.to_lowercase();
-    let name = lower.rsplit('/').next().unwrap_or(&lower);
-    let dirs = lower.split('/').rev().skip(1);
-    HISTORY_FILE_PARTS.iter().any(|p| name.contains(p))
-        || dirs.into_iter().any(|d| HISTORY_DIRS.contains(&d))
-}
 
 /// Byte ranges of `doc` that are history: archive sections, strike-through, and
 /// sections under the headings above (down to the next heading of the same level).
@@ -202,9 +204,28 @@ const CURRENT_WORDS: [&str; 23] = [
     "available",
 ];
 
-/// Whether `word` (lowercase), right after a version, makes it an event of the past.
-pub fn past_tense(word: &str) -> bool {
-    PAST_VERBS.contains(&word)
+/// Verbs that, right after a version, make the release the sentence's subject: what
+/// that release does (`Textual version 0.31.0 requires that you set …`, `uv 0.5 adds
+/// …`), which stays true of it.
+const RELEASE_VERBS: [&str; 12] = [
+    "requires",
+    "adds",
+    "introduces",
+    "removes",
+    "deprecates",
+    "drops",
+    "brings",
+    "ships",
+    "includes",
+    "fixes",
+    "breaks",
+    "changes",
+];
+
+/// Whether `word` (lowercase), right after a version, makes the release an event or
+/// the subject of what it does.
+pub fn release_verb(word: &str) -> bool {
+    PAST_VERBS.contains(&word) || RELEASE_VERBS.contains(&word)
 }
 
 /// Whether `sentence` says something about the version in use now: only then is an
@@ -255,7 +276,7 @@ mod tests {
         assert!(claims_current("Install widget 2.1.0 today."));
         assert!(claims_current("The latest release is widget 2.3."));
         assert!(!claims_current("widget 2.0 is a rewrite of the parser."));
-        assert!(past_tense("stabilized") && !past_tense("works"));
+        assert!(release_verb("stabilized") && release_verb("requires") && !release_verb("works"));
         assert!(is_history_file("docs/guide/migration.md"));
         assert!(is_history_file("blog/announcing-vite5.md"));
         assert!(!is_history_file("docs/install.md"));

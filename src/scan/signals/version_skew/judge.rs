@@ -22,8 +22,8 @@ pub fn judge(
     m: &Mention,
 ) -> Option<Signal> {
     match &m.subject {
-        Subject::Name { name, in_code } => {
-            let k = known.lookup(name, path, *in_code)?;
+        Subject::Name { name, in_code, registry } => {
+            let k = known.lookup(name, path, *in_code, *registry)?;
             name_skew(k, name, m)
         }
         Subject::Release { prefix, pre_commit } => {
@@ -31,7 +31,9 @@ pub fn judge(
         }
         Subject::Action { action, sha } => {
             let pin = known.actions.get(action)?;
-            if !older(&m.version, &pin.version) {
+            // An action keeps its inputs within a major release: an example a minor
+            // or patch behind still works as written.
+            if m.version.first() >= pin.version.first() {
                 return None;
             }
             let suggestion = match (sha, &pin.sha) {
@@ -277,7 +279,7 @@ mod tests {
     }
 
     fn name(n: &str) -> Subject {
-        Subject::Name { name: n.into(), in_code: false }
+        Subject::Name { name: n.into(), in_code: false, registry: None }
     }
 
     fn outcome(k: &KnownVersions, m: &Mention) -> Option<String> {

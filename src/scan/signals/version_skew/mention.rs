@@ -5,12 +5,14 @@
 use semver::VersionReq;
 
 use super::words::strict_version;
+use crate::scan::signals::manifests::Registry;
 
 /// What a mention is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Subject {
-    /// A known name (a toolchain, a package); `in_code` when code named it.
-    Name { name: String, in_code: bool },
+    /// A known name (a toolchain, a package); `in_code` when code named it, `registry`
+    /// when that code names a package of one registry.
+    Name { name: String, in_code: bool, registry: Option<Registry> },
     /// A release of this repository named by its tag: a pre-commit `rev` of the
     /// repository's own hook, or a release download URL. `prefix` is the tag's text
     /// before the version (`v`, `lychee-v`, or empty).
@@ -56,11 +58,17 @@ pub struct Mention {
 }
 
 impl Mention {
-    /// A version `written` for package or toolchain `name` in code; `None` when it is
-    /// not a version.
-    pub fn of_name(line: u32, name: &str, claim: Claim, written: &str) -> Option<Mention> {
+    /// A version `written` for package or toolchain `name` in code (of `registry`'s
+    /// packages, when the code says); `None` when it is not a version.
+    pub fn of_name(
+        line: u32,
+        name: &str,
+        registry: Option<Registry>,
+        claim: Claim,
+        written: &str,
+    ) -> Option<Mention> {
         let version = strict_version(written)?;
-        let subject = Subject::Name { name: name.to_lowercase(), in_code: true };
+        let subject = Subject::Name { name: name.to_lowercase(), in_code: true, registry };
         Some(Mention {
             line,
             subject,

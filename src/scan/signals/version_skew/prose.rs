@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::history::{claims_current, history_sentence, past_tense, placed_in_time};
+use super::history::{claims_current, history_sentence, placed_in_time, release_verb};
 use super::mention::{Claim, Mention, Subject};
 use super::words::{clean, sentence, starts_like_version, strict_version, tokens};
 use crate::scan::markdown::{InlineKind, ParsedDoc};
@@ -28,6 +28,9 @@ const UNITS: [&str; 12] =
 
 /// Words after a version (after `or`/`and`) that make it a minimum: `1.70 or later`.
 const LATER: [&str; 7] = ["later", "newer", "higher", "above", "greater", "up", "more"];
+
+/// Words after a version (after `or`/`and`) that name it among the old releases.
+const EARLIER: [&str; 6] = ["earlier", "older", "below", "lower", "prior", "before"];
 
 /// Text right after (or before) a version that makes it a minimum in other scripts.
 const LATER_SCRIPTS: [&str; 4] = ["以上", "或更高", "及以上", "이상"];
@@ -89,7 +92,9 @@ pub fn mentions(
                 continue;
             }
             let (start, end) = sentence(&seg.text, tokens[anchor].start);
-            if history_sentence(&seg.text[start..end])
+            // A question claims nothing ("Why is the header deleted on Node 18?").
+            if seg.text[start..end].trim_end().ends_with('?')
+                || history_sentence(&seg.text[start..end])
                 || placed_in_time(&seg.text[start..tokens[anchor].start])
             {
                 continue;
@@ -105,10 +110,19 @@ pub fn mentions(
                 if seg.code.iter().any(|c| c.contains(&range.start)) {
                     continue;
                 }
+                // "Node 22.6 added --experimental-strip-types", "a Python 3.9 target",
+                // "when using SSR on Node 18": a toolchain's release named for what it
+                // does, not as what this project needs.
+                if claim == Claim::Version
+                    && known.is_toolchain(&name)
+                    && !frames_requirement(&seg.text[start..end])
+                {
+                    continue;
+                }
                 let written = seg.text[range.clone()].trim_end_matches('+').to_string();
                 let Some(version) = strict_version(&written) else { continue };
                 let line = doc.lines.line(seg.source_offset(range.start));
-                let subject = Subject::Name { name, in_code: false };
+                let subject = Subject::Name { name, in_code: false, registry: None };
                 out.push(Mention {
                     line,
                     subject,
@@ -121,6 +135,32 @@ pub fn mentions(
             }
         }
     }
+}
+
+/// Words of a sentence that make a toolchain's version a requirement (`you need Rust
+/// 1.79`, `the minimum supported Python is 3.10`).
+const REQUIREMENT_WORDS: [&str; 15] = [
+    "support",
+    "supports",
+    "compatible",
+    "require",
+    "requires",
+    "required",
+    "requirement",
+    "requirements",
+    "need",
+    "needs",
+    "minimum",
+    "msrv",
+    "prerequisite",
+    "prerequisites",
+    "supported",
+];
+
+/// Whether `sentence` states what the project needs.
+fn frames_requirement(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    lower.split(|c: char| !c.is_alphanumeric()).any(|w| REQUIREMENT_WORDS.contains(&w))
 }
 
 /// Releases named as a range or a series (`1.39 to 1.47`, `1.48 to now`, `1.47.x`): a
@@ -225,8 +265,15 @@ fn name_first(
     }
     let t = tokens.get(j)?;
     let after = tokens.get(j + 1).map(|n| clean(&text[n.clone()]));
-    if after.is_some_and(|w| UNITS.contains(&w) || past_tense(w)) {
+    if after.is_some_and(|w| UNITS.contains(&w) || release_verb(w)) {
         return None; // `1.2 times`; `Rust 1.70 stabilized …`: an event, not a claim
+    }
+    // `Node.js 18 and earlier`: the old releases, named as such.
+    let word_at = |k: usize| tokens.get(k).map(|n| clean(&text[n.clone()]));
+    if matches!(word_at(j + 1), Some("and" | "or"))
+        && word_at(j + 2).is_some_and(|w| EARLIER.contains(&w))
+    {
+        return None;
     }
     let bare = text[t.clone()].trim_end_matches(['.', ',', ';', ':', '!', '?']);
     if bare.ends_with("'s") || bare.ends_with("’s") {
@@ -455,9 +502,17 @@ mod tests {
                 "{text}: {got:?}"
             );
         }
+        // A toolchain's release named for what it does, not as what the project needs.
+        assert!(found("Node added strip-types in Python 3.11.").is_empty());
+        assert!(found("Why do I need to delete the header on Python 3.11?").is_empty());
+        assert!(found("It needs Python 3.11; this error means Python 3.9 and earlier.")
+            .iter()
+            .all(|m| m.3 != "3.9"));
+        assert!(found("widget version 3.0 requires that you set a flag.").is_empty());
+        assert_eq!(found("You need Python 3.11."), [one(1, "python", Claim::Version, "3.11")]);
         // One-number versions are mentions; the judge decides which names accept them.
         assert_eq!(
-            found("the Rust 2018 edition and widget 3"),
+            found("the Rust 2018 edition is required and widget 3"),
             [one(1, "rust", Claim::Version, "2018"), one(1, "widget", Claim::Version, "3")]
         );
     }
