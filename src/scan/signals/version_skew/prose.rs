@@ -20,7 +20,7 @@ use crate::scan::markdown::{InlineKind, ParsedDoc};
 use crate::scan::signals::manifests::KnownVersions;
 
 /// Words allowed between a name and its version.
-const FILLERS: [&str; 6] = ["version", "v", "at", "least", "minimum", "min"];
+const FILLERS: [&str; 7] = ["version", "versions", "v", "at", "least", "minimum", "min"];
 
 /// Words after a number that make it a quantity, not a version.
 const UNITS: [&str; 12] =
@@ -345,7 +345,34 @@ fn range_end(text: &str, tokens: &[Range<usize>], j: usize) -> Option<usize> {
             return strict_version(clean(&text[after.clone()])).map(|_| j + 2);
         }
     }
-    None
+    list_end(text, tokens, j)
+}
+
+/// The last token of a list of three or more versions that starts at version token `j`
+/// (`3.9, 3.10, 3.11, and 3.12`): the supported releases, listed.
+fn list_end(text: &str, tokens: &[Range<usize>], j: usize) -> Option<usize> {
+    let version_at =
+        |k: usize| tokens.get(k).and_then(|t| strict_version(clean(&text[t.clone()]))).is_some();
+    let (mut last, mut count, mut k) = (j, 1, j + 1);
+    while let Some(next) = tokens.get(k) {
+        let gap = text[tokens[last].end..next.start].trim();
+        let word = clean(&text[next.clone()]);
+        if matches!(word, "and" | "or") && matches!(gap, "" | ",") {
+            let after = tokens.get(k + 1)?;
+            let between = text[next.end..after.start].trim();
+            if between.is_empty() && version_at(k + 1) {
+                return (count >= 2).then_some(k + 1);
+            }
+            return None;
+        }
+        if gap != "," || !version_at(k) {
+            break;
+        }
+        last = k;
+        count += 1;
+        k += 1;
+    }
+    (count >= 3).then_some(last)
 }
 
 /// A version at token `i` followed by a known name with only letters of another script
@@ -509,6 +536,13 @@ mod tests {
             .iter()
             .all(|m| m.3 != "3.9"));
         assert!(found("widget version 3.0 requires that you set a flag.").is_empty());
+        assert_eq!(
+            found("It supports Python versions 3.9, 3.10, 3.11, and 3.12."),
+            [
+                one(1, "python", Claim::RangeLow, "3.9"),
+                one(1, "python", Claim::RangeHigh, "3.12")
+            ]
+        );
         assert_eq!(found("You need Python 3.11."), [one(1, "python", Claim::Version, "3.11")]);
         // One-number versions are mentions; the judge decides which names accept them.
         assert_eq!(
