@@ -120,7 +120,11 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     if is_translation(path, &dirs, name, inputs.all) {
         return DocRole::Translation;
     }
-    if AGENT_FILE_NAMES.contains(&name) {
+    // A site's static folder serves its files as they are: an agent file there is a
+    // published page for the readers' agents (marimo's `docs/_static/CLAUDE.md`), not
+    // context loaded for work in that folder.
+    let served = has_dir(&["_static", "static", "public"]);
+    if AGENT_FILE_NAMES.contains(&name) && !served {
         return if dirs.is_empty() { DocRole::AgentContext } else { DocRole::NestedAgentContext };
     }
     if path == ".github/copilot-instructions.md" {
@@ -446,6 +450,7 @@ mod tests {
         assert_eq!(role("CLAUDE.md"), DocRole::AgentContext);
         assert_eq!(role(".github/copilot-instructions.md"), DocRole::AgentContext);
         assert_eq!(role("crates/x/AGENTS.md"), DocRole::NestedAgentContext);
+        assert_eq!(role("docs/_static/CLAUDE.md"), DocRole::UserDoc, "served as a file");
         assert_eq!(role(".github/instructions/rust.instructions.md"), DocRole::NestedAgentContext);
         assert_eq!(role(".claude/commands/review.md"), DocRole::AgentDoc);
         assert_eq!(role(".cursor/rules/style.mdc"), DocRole::AgentDoc);

@@ -33,6 +33,8 @@ pub enum Generator {
     /// Jekyll (GitHub Pages): `_config.yml` beside `_layouts/`, `_includes/`, `_posts/`,
     /// `_data/` or a `Gemfile`; the config's folder is the site's source.
     Jekyll,
+    /// Hugo (`hugo.toml`, `hugo.yaml`, `hugo.json`): `content/` beside the config.
+    Hugo,
 }
 
 impl Generator {
@@ -53,6 +55,7 @@ impl Generator {
             "docs.json" | "mint.json" => Some(Generator::Mintlify),
             // A common name: `site_of` keeps it only beside Jekyll's folders.
             "_config.yml" | "_config.yaml" => Some(Generator::Jekyll),
+            "hugo.toml" | "hugo.yaml" | "hugo.yml" | "hugo.json" => Some(Generator::Hugo),
             _ => None,
         }
     }
@@ -237,8 +240,20 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             }
             vec![dir.to_string()]
         }
+        Generator::Hugo => vec![join(dir, "content")],
         Generator::VitePress => unreachable!("handled above"),
     };
+    // A site deployed on Vercel may redirect pages (`vercel.json` `redirects`), from the
+    // config's folder or the content folder (marimo's `docs/vercel.json`: `/faq.html` →
+    // `/faq/`).
+    if let Some(root_dir) = content.first() {
+        for at in [dir.to_string(), root_dir.clone()] {
+            let Some(text) = read_small(root, &join(&at, "vercel.json")) else { continue };
+            redirects.extend(mintlify_redirects(&text).iter().map(|route| join(root_dir, route)));
+        }
+        redirects.sort();
+        redirects.dedup();
+    }
     Some(Site { generator, config: config.to_string(), content, redirects })
 }
 
@@ -256,8 +271,8 @@ fn mkdocs_redirects(doc: &yaml_rust2::Yaml) -> Vec<String> {
     out
 }
 
-/// The `source` routes of a Mintlify config's `redirects` (a route's `:slug*` wildcard
-/// part dropped: the prefix stands for every page under it).
+/// The `source` routes of a `redirects` list — Mintlify's config, `vercel.json` — (a
+/// route's `:slug*` wildcard part dropped: the prefix stands for every page under it).
 fn mintlify_redirects(text: &str) -> Vec<String> {
     let Ok(json) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
     let Some(list) = json.get("redirects").and_then(|r| r.as_array()) else { return Vec::new() };
@@ -338,7 +353,22 @@ mod tests {
         assert_eq!(sites.page_of("docs/a.md").unwrap().redirects, ["docs/old/page"]);
         assert_eq!(
             sites.page_of("web/a.mdx").unwrap().redirects,
-            ["web/features/yolo-mode", "web/blog"]
+            ["web/blog", "web/features/yolo-mode"]
         );
+    }
+
+    #[test]
+    fn vercel_redirects_of_a_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs")).unwrap();
+        std::fs::write(root.join("mkdocs.yml"), "site_name: x\n").unwrap();
+        std::fs::write(
+            root.join("docs/vercel.json"),
+            r#"{"redirects": [{"source": "/faq.html", "destination": "/faq/"}]}"#,
+        )
+        .unwrap();
+        let sites = Sites::detect(root, &["mkdocs.yml".into()]);
+        assert_eq!(sites.page_of("docs/a.md").unwrap().redirects, ["docs/faq"]);
     }
 }

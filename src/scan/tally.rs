@@ -122,8 +122,6 @@ impl Tally {
         let included = &self.included;
         self.problems.retain(|p| !included.explains(ctx, p));
         let routes = route_links::route_folders(&self.problems);
-        let mut links: Vec<(String, Signal)> =
-            self.problems.iter().filter_map(|p| link_signal(ctx, p, &routes)).collect();
         let mut candidates = Vec::new();
         if let Some(history) = &ctx.history {
             let stale_days = ctx.config.thresholds.stale_days;
@@ -145,7 +143,15 @@ impl Tally {
         }
         let skipped = &self.skipped;
         self.deferred_fragments.retain(|(_, d)| !skipped.contains(&d.target));
-        check_deferred_fragments(ctx, &self.anchors, &routes, self.deferred_fragments, &mut links)?;
+        check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.problems)?;
+        let other_scheme = other_scheme_folders(&self.problems);
+        let page_routes = route_links::page_route_folders(ctx, &self.problems);
+        let links: Vec<(String, Signal)> = self
+            .problems
+            .iter()
+            .filter(|p| !other_scheme.covers(p) && !page_routes.covers(ctx, p))
+            .filter_map(|p| link_signal(ctx, p, &routes))
+            .collect();
         for (path, sig) in by_cause::group_by_cause(links) {
             self.out.push(&path, sig);
         }
@@ -210,14 +216,57 @@ fn github_shaped(fragment: &str) -> bool {
         .all(|c| c.is_numeric() || c == '-' || c == '_' || (c.is_alphabetic() && !c.is_uppercase()))
 }
 
+/// Fragments in the other common id scheme (`broken_reference::in_other_scheme`) this
+/// many times in one folder (not the root) make it a folder written for a site that uses
+/// that scheme, built elsewhere: such fragments there are taken as found.
+const OTHER_SCHEME_PER_FOLDER: usize = 3;
+
+/// The folders whose docs link fragments in the other common id scheme.
+struct OtherSchemeFolders(BTreeSet<String>);
+
+impl OtherSchemeFolders {
+    /// Whether `p` is such a fragment in such a folder.
+    fn covers(&self, p: &Problem) -> bool {
+        let Problem::MissingFragment { doc, other_scheme: true, .. } = p else { return false };
+        folders_of(doc).any(|dir| self.0.contains(dir))
+    }
+}
+
+fn other_scheme_folders(problems: &[Problem]) -> OtherSchemeFolders {
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in problems {
+        if let Problem::MissingFragment { doc, other_scheme: true, .. } = p {
+            for dir in folders_of(doc) {
+                *count.entry(dir).or_default() += 1;
+            }
+        }
+    }
+    OtherSchemeFolders(
+        count
+            .into_iter()
+            .filter(|(_, n)| *n >= OTHER_SCHEME_PER_FOLDER)
+            .map(|(dir, _)| dir.to_string())
+            .collect(),
+    )
+}
+
+/// Every folder holding `path`, deepest first, the root left out.
+fn folders_of(path: &str) -> impl Iterator<Item = &str> {
+    let mut at = path;
+    std::iter::from_fn(move || {
+        let (dir, _) = at.rsplit_once('/')?;
+        at = dir;
+        Some(dir)
+    })
+}
+
 /// Checks fragments into other docs now that every doc's anchors are known; the docs
 /// with failures are re-read to name them.
 fn check_deferred_fragments(
     ctx: &ScanContext<'_>,
     anchors: &[AnchorSet],
-    routes: &route_links::RouteFolders,
     deferred: Vec<(u32, DeferredFragment)>,
-    out: &mut Vec<(String, Signal)>,
+    out: &mut Vec<Problem>,
 ) -> Result<()> {
     let mut failed: BTreeMap<u32, Vec<DeferredFragment>> = BTreeMap::new();
     for (source, check) in deferred {
@@ -228,9 +277,7 @@ fn check_deferred_fragments(
     for (source, checks) in failed {
         let path = &ctx.paths[source as usize];
         let (doc, _) = ctx.read_doc(path).map_err(|e| e.at(&ctx.root.join(path)))?;
-        for problem in broken_reference::recover(ctx, &doc, &checks) {
-            out.extend(link_signal(ctx, &problem, routes));
-        }
+        out.extend(broken_reference::recover(ctx, &doc, &checks));
     }
     Ok(())
 }

@@ -124,11 +124,12 @@ fn docusaurus_links_without_extension_reach_their_docs() {
         ("website/docs/install.mdx", "# Install\n\n## Requirements {#reqs}\n"),
         (
             "website/docs/intro.md",
-            "# Intro\n\n[a](./install)\n[b](/install.mdx#reqs)\n[c](./missing)\n",
+            "# Intro\n\n[a](./install)\n[b](/install.mdx#reqs)\n[c](./missing.md)\n[d](./slugged)\n",
         ),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
-    assert_eq!(broken(&a, "website/docs/intro.md"), [row(5, "./missing", "")]);
+    // `./slugged` is a URL: its page may take that route from a front matter `slug`.
+    assert_eq!(broken(&a, "website/docs/intro.md"), [row(5, "./missing.md", "")]);
 }
 
 #[test]
@@ -508,4 +509,50 @@ fn root_links_to_assets_reach_a_static_folder_from_docs_in_folders() {
     assert_eq!(broken(&a, "docs/latest/intro.md"), [row(3, "/docs/gone.svg", "")]);
     // On GitHub a root-level doc's `/…` link climbs to the repository's root.
     assert_eq!(broken(&a, "README.md"), [row(3, "/docs/flow.svg", "")]);
+}
+
+#[test]
+fn a_hugo_site_routes_root_links_itself() {
+    let dir = tree(&[
+        ("www/hugo.yaml", "permalinks:\n  blog: /blog/:slug\n"),
+        ("www/content/blog/b.md", "---\nslug: goreleaser-v1.11\n---\n# B\n"),
+        (
+            "www/content/blog/a.md",
+            "# A\n\n[prev](/blog/goreleaser-v1.11/) [feed](/blog/feed.xml) [gone](./gone.md)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "www/content/blog/a.md"), [row(3, "./gone.md", "")]);
+    assert_eq!(a["files"]["www/content/blog/a.md"]["role"], "site_page");
+}
+
+#[test]
+fn docs_that_link_existing_pages_without_md_are_written_for_a_routing_site() {
+    let mut files: Vec<(String, String)> = Vec::new();
+    for name in ["a", "b", "c", "d"] {
+        files.push((
+            format!("docs/reference/{name}.md"),
+            "# Ref\n\nSee [the query](../framework/react/reference/useQuery).\n".into(),
+        ));
+    }
+    files.push(("docs/framework/react/reference/useQuery.md".into(), "# useQuery\n".into()));
+    files.push(("docs/framework/solid/guides/prefetching.md".into(), "# Prefetching\n".into()));
+    files.push((
+        "docs/framework/solid/guides/suspense.md".into(),
+        "# Suspense\n\nSee [prefetching](./prefetching).\n".into(),
+    ));
+    files.push((
+        "docs/framework/react/guides/r.md".into(),
+        "# R\n\nSee [gone](./missing-page).\n".into(),
+    ));
+    files.push(("README.md".into(), "# R\n\nSee [ref](docs/reference/a).\n".into()));
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let dir = tree(&refs);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let mut paths: Vec<&str> =
+        a["signals"].as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    paths.sort();
+    // Five links name pages that exist, without `.md`: `docs/` is written for a site
+    // that drops it. A route to no page is still broken, and the root README is GitHub's.
+    assert_eq!(paths, ["README.md", "docs/framework/react/guides/r.md"], "{a}");
 }

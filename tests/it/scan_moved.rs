@@ -110,3 +110,54 @@ fn a_docs_site_page_names_the_readers_files_unless_git_shows_they_were_ours() {
     assert_eq!(sigs[0]["name"], "stale_name_location");
     assert_eq!(sigs[0]["target"], "src/theme/highlight.js");
 }
+
+#[test]
+fn folders_moved_or_deleted_are_stale_even_when_their_first_folder_is_gone() {
+    let repo = GitRepo::new();
+    repo.write("aider/tests/basic/test_coder.py", "\n");
+    repo.write("aider/tests/test_io.py", "\n");
+    repo.write("aider/main.py", "\n");
+    repo.write("src/tools/registry.py", "\n");
+    repo.write("README.md", "# R\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "aider/tests", "tests"]);
+    std::fs::create_dir_all(repo.path().join("lib")).unwrap();
+    repo.git(&["mv", "src/tools", "lib/tools"]);
+    repo.commit("2024-02-01T00:00:00Z", "move folders");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nTests live in `aider/tests/`; tools in `src/tools/`.\n\
+         Your own `src/widgets/` folder is yours.\n",
+    );
+    repo.write("docs/migration.md", "# Migration\n\n`aider/tests/` moved to `tests/`.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = named(&a, "CONTRIBUTING.md");
+    let got: Vec<(&str, &str)> = sigs
+        .iter()
+        .map(|s| (s["target"].as_str().unwrap(), s["suggestion"].as_str().unwrap_or_default()))
+        .collect();
+    assert_eq!(got, [("aider/tests/", "tests/"), ("src/tools/", "lib/tools/")], "{sigs:#?}");
+    assert!(sigs.iter().all(|s| s["name"] == "stale_name_location"));
+    assert!(named(&a, "docs/migration.md").is_empty(), "a migration guide names old paths");
+}
+
+#[test]
+fn a_python_module_path_survives_its_package_moving_under_a_folder() {
+    let repo = GitRepo::new();
+    repo.write("pkg/__init__.py", "\n");
+    repo.write("pkg/utils.py", "\n");
+    repo.write("tests/ref.rs", "\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    std::fs::create_dir_all(repo.path().join("slim")).unwrap();
+    repo.git(&["mv", "pkg", "slim/pkg"]);
+    std::fs::create_dir_all(repo.path().join("term")).unwrap();
+    repo.git(&["mv", "tests", "term/tests"]);
+    repo.commit("2024-02-01T00:00:00Z", "move");
+    repo.write("docs/notes.md", "# Notes\n\nHelpers are in `pkg/utils.py`; ref tests in `./tests/ref.rs`.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = named(&a, "docs/notes.md");
+    let targets: Vec<&str> = sigs.iter().map(|s| s["target"].as_str().unwrap()).collect();
+    assert_eq!(targets, ["./tests/ref.rs"], "a module is named as it is imported: {sigs:#?}");
+}

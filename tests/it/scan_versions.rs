@@ -315,3 +315,19 @@ fn node_engines_are_a_minimum_and_pnpm_workspaces_are_members() {
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "docs/guide.md"), [sk(4, "18", "20"), sk(7, "6.0.0", "7.1.0")]);
 }
+
+#[test]
+fn an_action_major_the_repository_still_pins_is_not_behind() {
+    let p = Project::new();
+    let step = |v: &str| {
+        format!("on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@{v}\n")
+    };
+    p.write(".github/workflows/ci.yml", &step("v4"));
+    p.write(".github/workflows/docs.yml", &step("v6"));
+    p.write(
+        "docs/ci.md",
+        "# CI\n\n```yaml\nsteps:\n  - uses: actions/checkout@v4\n  - uses: actions/checkout@v3\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "docs/ci.md"), [sk(6, "v3", "v6")]);
+}

@@ -17,9 +17,10 @@ pub enum Fate {
     Deleted { at: i64 },
 }
 
+/// How a path left the tree, and the committer time of the commit that did it.
 #[derive(Clone, Debug)]
 enum Departure {
-    Renamed(String),
+    Renamed(String, i64),
     Deleted(i64),
 }
 
@@ -34,6 +35,8 @@ pub struct History {
     /// Per path: committer time and index into `hashes` of its last commit.
     last_change: HashMap<String, (i64, u32)>,
     hashes: Vec<String>,
+    /// The departed paths, sorted, built on the first folder look-up.
+    departed_sorted: std::sync::OnceLock<Vec<String>>,
     tags: Vec<String>,
 }
 
@@ -53,7 +56,7 @@ impl History {
                     }
                     Change::Renamed { from, to } => {
                         h.last_change.entry(to.clone()).or_insert(at);
-                        h.departures.entry(from).or_insert(Departure::Renamed(to));
+                        h.departures.entry(from).or_insert(Departure::Renamed(to, commit.time));
                     }
                     Change::Added(path) | Change::Modified(path) => {
                         h.last_change.entry(path).or_insert(at);
@@ -75,13 +78,64 @@ impl History {
         for _ in 0..64 {
             match self.departures.get(current)? {
                 Departure::Deleted(at) => return Some(Fate::Deleted { at: *at }),
-                Departure::Renamed(to) if exists(to) => {
+                Departure::Renamed(to, _) if exists(to) => {
                     return Some(Fate::Renamed { to: to.clone() })
                 }
-                Departure::Renamed(to) => current = to,
+                Departure::Renamed(to, _) => current = to,
             }
         }
         None
+    }
+
+    /// What became of missing folder `dir` (no trailing `/`): every file git knew under
+    /// it left. `Renamed` when each was renamed under one new folder that `exists`
+    /// (`aider/tests/basic/x.py` → `tests/basic/x.py`: `aider/tests` is `tests`), else
+    /// `Deleted` at the newest departure. `None` when git never had a file there.
+    pub fn folder_fate(&self, dir: &str, exists: impl Fn(&str) -> bool) -> Option<Fate> {
+        if dir.is_empty() {
+            return None;
+        }
+        let prefix = format!("{dir}/");
+        let mut new_dir: Option<String> = None;
+        let mut consistent = true;
+        let mut newest = i64::MIN;
+        let mut any = false;
+        let sorted = self.departed_sorted.get_or_init(|| {
+            let mut paths: Vec<String> = self.departures.keys().cloned().collect();
+            paths.sort_unstable();
+            paths
+        });
+        let from = sorted.partition_point(|p| p.as_str() < prefix.as_str());
+        for path in sorted[from..].iter().take_while(|p| p.starts_with(&prefix)) {
+            let (Some(rest), Some(departure)) =
+                (path.strip_prefix(&prefix), self.departures.get(path))
+            else {
+                continue;
+            };
+            any = true;
+            match departure {
+                Departure::Deleted(at) => {
+                    newest = newest.max(*at);
+                    consistent = false;
+                }
+                Departure::Renamed(to, at) => {
+                    newest = newest.max(*at);
+                    let target = to.strip_suffix(rest).and_then(|d| d.strip_suffix('/'));
+                    match (target, &new_dir) {
+                        (Some(t), None) => new_dir = Some(t.to_string()),
+                        (Some(t), Some(d)) if t == d => {}
+                        _ => consistent = false,
+                    }
+                }
+            }
+        }
+        if !any {
+            return None;
+        }
+        match new_dir {
+            Some(to) if consistent && exists(&to) => Some(Fate::Renamed { to }),
+            _ => Some(Fate::Deleted { at: newest }),
+        }
     }
 
     /// Every tag on the history of HEAD, newest commit first (without git, none are
@@ -130,5 +184,35 @@ mod tests {
         assert_eq!(h.last_commit("b.md"), Some((200, "h200")));
         assert_eq!(h.head(), Some("h300"));
         assert_eq!(h.tags(), ["v300", "v200", "v100"]);
+    }
+
+    #[test]
+    fn folders_moved_whole_or_deleted() {
+        let renamed = |from: &str, to: &str| Change::Renamed { from: from.into(), to: to.into() };
+        let h = History::from_commits(
+            vec![
+                commit(300, vec![Change::Deleted("old/docs/a.md".into())], &[]),
+                commit(
+                    200,
+                    vec![
+                        renamed("aider/tests/basic/x.py", "tests/basic/x.py"),
+                        renamed("aider/tests/y.py", "tests/y.py"),
+                        renamed("split/a.rs", "one/a.rs"),
+                        renamed("split/b.rs", "two/b.rs"),
+                    ],
+                    &[],
+                ),
+            ],
+            false,
+        );
+        let exists = |p: &str| ["tests", "one", "two"].contains(&p);
+        assert_eq!(
+            h.folder_fate("aider/tests", exists),
+            Some(Fate::Renamed { to: "tests".into() })
+        );
+        assert_eq!(h.folder_fate("split", exists), Some(Fate::Deleted { at: 200 }));
+        assert_eq!(h.folder_fate("old", exists), Some(Fate::Deleted { at: 300 }));
+        assert_eq!(h.folder_fate("aider/test", exists), None, "a prefix of a name is not a folder");
+        assert_eq!(h.folder_fate("", exists), None);
     }
 }

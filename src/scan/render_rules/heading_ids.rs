@@ -37,7 +37,10 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 Generator::VitePress | Generator::Mintlify => {
                     vitepress::unique(vitepress::slugify(&h.text), &mut used)
                 }
-                Generator::Docusaurus | Generator::Astro | Generator::Jekyll => h.slug.clone(),
+                // Hugo's goldmark `autoHeadingIDType` defaults to "github".
+                Generator::Docusaurus | Generator::Astro | Generator::Jekyll | Generator::Hugo => {
+                    h.slug.clone()
+                }
             }
         })
         .collect();

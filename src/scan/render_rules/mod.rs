@@ -17,6 +17,22 @@ mod vitepress;
 
 pub use heading_ids::{add_site_ids, heading_ids};
 
+/// The id a heading gets where every run of characters other than letters and digits
+/// becomes one `-` (trimmed, lowercased): `` `queryClient.query` `` → `queryclient-query`.
+/// The common scheme besides GitHub's (VitePress and markdown-it-anchor are close to it,
+/// and sites built from a repository elsewhere use it: tanstack.com).
+pub fn dash_slug(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
 /// The page files a route `base` (root-relative, no trailing `/`, no extension) may be,
 /// for each page extension in `exts`: `base.<ext>` and `base/index.<ext>` (`index.<ext>`
 /// for the root). Shared by the file-routed generators (Astro, Mintlify).

@@ -32,6 +32,10 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         Generator::Astro => astro::link_candidates(&site.content, written, resolved),
         Generator::Mintlify => mintlify::link_candidates(&site.content, written, resolved),
         Generator::Jekyll => jekyll::link_candidates(&site.content, written, resolved),
+        // Hugo routes pages by `permalinks` and front matter `slug`s and writes outputs
+        // (`/blog/feed.xml`): a `/…` link is checked only with git's evidence
+        // (`broken_reference`), a relative one as GitHub resolves it.
+        Generator::Hugo => Vec::new(),
         // MkDocs resolves relative `.md` links as GitHub does, and a browser clamps a
         // link that climbs above the site's root to that root.
         Generator::Mkdocs => clamped_to_site_root(site, written, resolved).into_iter().collect(),

@@ -19,7 +19,7 @@ pub use super::code_path::repo_path_candidate;
 use super::code_path::{check_code_block_paths, check_code_paths};
 use crate::scan::anchors::{anchor_hash, AnchorSet};
 use crate::scan::context::{Doc, ScanContext};
-use crate::scan::markdown::LinkKind;
+use crate::scan::markdown::{LinkKind, ParsedDoc};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::self_url::self_link;
@@ -74,6 +74,10 @@ pub enum Problem {
         in_path: String,
         /// The anchor clearly meant, if any.
         suggestion: Option<String>,
+        /// On a page no detected site renders: the fragment is a heading's id in the
+        /// other common scheme, punctuation runs as `-` (`#queryclient-query` for
+        /// `` `queryClient.query` ``), which sites built elsewhere use.
+        other_scheme: bool,
     },
 }
 
@@ -143,15 +147,17 @@ fn check_links(
             LinkKind::Image => "image",
             LinkKind::Definition => "reference definition",
         };
-        let missing_fragment =
-            |fragment: String, in_path: String, suggestion| Problem::MissingFragment {
+        let missing_fragment = |fragment: String, in_path: String, (suggestion, other_scheme)| {
+            Problem::MissingFragment {
                 doc: doc.path.clone(),
                 line: link.line,
                 dest: link.dest.clone(),
                 fragment,
                 in_path,
                 suggestion,
-            };
+                other_scheme,
+            }
+        };
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {
                 if failed.is_some() {
@@ -175,7 +181,12 @@ fn check_links(
                 {
                     let renderer = ctx.renderer_of(&doc.path, &doc.parsed);
                     let suggestion = closest_anchor(&fragment, &doc.parsed, renderer);
-                    out.problems.push(missing_fragment(fragment, doc.path.clone(), suggestion));
+                    let other = renderer.is_none() && in_other_scheme(&doc.parsed, &fragment);
+                    out.problems.push(missing_fragment(
+                        fragment,
+                        doc.path.clone(),
+                        (suggestion, other),
+                    ));
                 }
             }
             LinkTarget::Local { written, path: github, fragment } => {
@@ -191,12 +202,15 @@ fn check_links(
                     // On an mdBook or MkDocs page a `/…` link leaves the book for the
                     // domain's root (helix's `/master/` docs channel): what is there is
                     // not in the repository, so only git's evidence counts. On a
-                    // Docusaurus page a `/…` link without an extension is a route, and
-                    // routes come from front matter `slug`s and plugin settings.
+                    // Docusaurus page a link without an extension (`/docs/x`, `../x`) is
+                    // a URL, and its page may take its route from a front matter `slug`
+                    // the scan does not map.
                     let route = !written.rsplit('/').next().unwrap_or_default().contains('.');
-                    let site_root = form == Form::FromRoot
-                        && ctx.sites.page_of(&doc.path).is_some_and(|s| match s.generator {
-                            Generator::MdBook | Generator::Mkdocs => true,
+                    let site_root =
+                        ctx.sites.page_of(&doc.path).is_some_and(|s| match s.generator {
+                            Generator::MdBook | Generator::Mkdocs | Generator::Hugo => {
+                                form == Form::FromRoot
+                            }
                             Generator::Docusaurus => route,
                             _ => false,
                         });
@@ -222,8 +236,8 @@ fn check_links(
                         Some(d.target) == target && d.line == link.line && d.fragment == hash
                     };
                     if failed.iter().any(this) {
-                        let suggestion = suggest_in(ctx, &path, &fragment);
-                        out.problems.push(missing_fragment(fragment, path, suggestion));
+                        let found = suggest_in(ctx, &path, &fragment);
+                        out.problems.push(missing_fragment(fragment, path, found));
                     }
                     continue;
                 }
@@ -244,8 +258,8 @@ fn check_links(
                     }),
                 };
                 if found == Some(false) {
-                    let suggestion = suggest_in(ctx, &path, &fragment);
-                    out.problems.push(missing_fragment(fragment, path, suggestion));
+                    let found = suggest_in(ctx, &path, &fragment);
+                    out.problems.push(missing_fragment(fragment, path, found));
                 }
             }
         }
@@ -319,11 +333,26 @@ fn lands_from_page_url(ctx: &ScanContext<'_>, doc: &Doc, dest: &str) -> bool {
         .is_some_and(|path| ctx.tree.kind(&path) != PathKind::Missing)
 }
 
-/// The anchor of root-relative `path` that `fragment` was clearly meant to name.
-fn suggest_in(ctx: &ScanContext<'_>, path: &str, fragment: &str) -> Option<String> {
-    let (target, _) = ctx.read_doc(path).ok()?;
+/// The anchor of root-relative `path` that `fragment` was clearly meant to name, and
+/// whether `fragment` is one of its headings' ids in the other common scheme (for a doc
+/// no detected site renders).
+fn suggest_in(ctx: &ScanContext<'_>, path: &str, fragment: &str) -> (Option<String>, bool) {
+    let Ok((target, _)) = ctx.read_doc(path) else { return (None, false) };
     let renderer = ctx.renderer_of(path, &target.parsed);
-    closest_anchor(fragment, &target.parsed, renderer)
+    let other = renderer.is_none() && in_other_scheme(&target.parsed, fragment);
+    (closest_anchor(fragment, &target.parsed, renderer), other)
+}
+
+/// Whether `fragment` is the id a heading of `doc` gets when every run of punctuation
+/// and spaces becomes one `-` (VitePress' and markdown-it-anchor's slugify, and the
+/// scheme of sites built from a repository elsewhere: tanstack.com's
+/// `#queryclient-query` for `` `queryClient.query` ``) and not its GitHub id.
+pub fn in_other_scheme(doc: &ParsedDoc, fragment: &str) -> bool {
+    let fragment = fragment.to_lowercase();
+    doc.headings.iter().any(|h| {
+        let id = crate::scan::render_rules::dash_slug(&h.text);
+        id == fragment && !id.is_empty()
+    })
 }
 
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
@@ -359,7 +388,7 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 Signal::new(SignalName::BrokenReference, m.line, detail).with_target(&m.written);
             (m.doc.clone(), sig)
         }
-        Problem::MissingFragment { doc, line, dest, fragment, in_path, suggestion } => {
+        Problem::MissingFragment { doc, line, dest, fragment, in_path, suggestion, .. } => {
             let where_ =
                 if in_path == doc { "this doc".to_string() } else { format!("`{in_path}`") };
             let mut detail =

@@ -53,8 +53,9 @@ const SYSTEM_DIRS: &[&str] = &[
 /// The backticked repo paths of `doc` that do not exist, as problems.
 pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
     let role = ctx.role(&doc.path);
-    // A changelog names the paths of its time: one gone since is history, not an error.
-    if role == DocRole::Changelog {
+    // A changelog or a migration guide names the paths of its time: one gone since is
+    // history, not an error.
+    if role == DocRole::Changelog || crate::scan::signals::sections::is_history_file(&doc.path) {
         return;
     }
     for span in &doc.parsed.code_spans {
@@ -65,14 +66,20 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>
             continue;
         }
         let first = path.split('/').next().unwrap_or_default();
-        if DEFAULT_EXCLUDED_DIRS.contains(&first) || ctx.tree.kind(first) != PathKind::Dir {
+        // A first folder that is gone counts too, for a path of two names or more: git
+        // must show it was here (fastmcp's `CLAUDE.md` still names `src/tools/` after
+        // `src/` moved). A lone name (`src/`, `./flake.nix`) and a hidden folder
+        // (`.cargo/config.toml`) are more often the reader's own.
+        let first_gone = ctx.tree.kind(first) != PathKind::Dir;
+        if DEFAULT_EXCLUDED_DIRS.contains(&first)
+            || (first_gone && (!path.contains('/') || first.starts_with('.')))
+        {
             continue;
         }
         if span.text.trim().starts_with('/') && SYSTEM_DIRS.contains(&first) {
             continue;
         }
-        let from_doc = crate::scan::resolve::join(doc.dir(), &path);
-        if ctx.tree.exists(&path) || (!doc.dir().is_empty() && ctx.tree.exists(&from_doc)) {
+        if ctx.tree.exists(&path) || exists_from_a_folder_above(ctx, doc, &path) {
             continue;
         }
         if ctx.ignored.contains(&path) {
@@ -93,6 +100,20 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>
 /// Info strings of shell scripts: every line is a command (unless the block shows
 /// prompts, then only the prompt lines are).
 const SCRIPT_INFOS: [&str; 7] = ["sh", "bash", "shell", "zsh", "fish", "powershell", "ps1"];
+
+/// Whether `path` exists from the doc's folder or a folder above it (below the root): a
+/// package's README names paths from the package (`tests/`, `examples/sequential` in
+/// `pyo3-ffi/`), and its commands run there.
+fn exists_from_a_folder_above(ctx: &ScanContext<'_>, doc: &Doc, path: &str) -> bool {
+    let mut dir = doc.dir();
+    while !dir.is_empty() {
+        if ctx.tree.exists(&crate::scan::resolve::join(dir, path)) {
+            return true;
+        }
+        dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+    }
+    false
+}
 
 /// Info strings of terminal sessions (and blocks with none): only lines after a `$ `
 /// prompt are commands; the rest is output, often of an older tree.
@@ -123,7 +144,10 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
             for word in words {
                 let word = word.trim_start_matches(['@', '<', '>']);
                 let Some((written, resolved, form)) = block_path(doc, word) else { continue };
-                if ctx.tree.exists(&resolved) || ctx.ignored.contains(&resolved) {
+                if ctx.tree.exists(&resolved)
+                    || ctx.ignored.contains(&resolved)
+                    || exists_from_a_folder_above(ctx, doc, word.trim_start_matches("./"))
+                {
                     continue;
                 }
                 out.push(Problem::MissingTarget(Missing {

@@ -2,7 +2,8 @@
 //! blake3 fingerprints equal blocks in exactly one other file (a block in three or more
 //! files is a snippet repeated by design; a docs landing page mirroring the README and
 //! license text are deliberate too, and so are copies in two packages or plugins that ship
-//! apart). Between two docs that no agent reads, shared paragraphs and even whole
+//! apart, in two skills, and in one page kept per variant: `framework/react/x.md` beside
+//! `framework/solid/x.md`). Between two docs that no agent reads, shared paragraphs and even whole
 //! sections are usually deliberate (parallel pages adapted per backend or per syntax,
 //! packages listed under both parsers and renderers, a landing page's intro, boilerplate
 //! in release posts: on real repositories such pairs were judged wrong 9 times in 10),
@@ -117,6 +118,19 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
         || skill_of(ctx, a).is_some_and(|_| skill_of(ctx, b).is_some())
         || version_folder(a) != version_folder(b)
+        || parallel_pages(a, b)
+}
+
+/// Whether `a` and `b` are one page kept per variant: the same file name at the same
+/// depth, their folders differing in one place (`docs/framework/react/installation.md`
+/// and `docs/framework/solid/installation.md`: a page per framework, per binding, per
+/// backend, each adapted). The site shows one variant at a time.
+fn parallel_pages(a: &str, b: &str) -> bool {
+    let (pa, pb): (Vec<&str>, Vec<&str>) = (a.split('/').collect(), b.split('/').collect());
+    pa.len() == pb.len()
+        && pa.len() >= 3
+        && pa.last() == pb.last()
+        && pa.iter().zip(&pb).filter(|(x, y)| x != y).count() == 1
 }
 
 /// The folder of the docs version that holds `path`, if any: a folder named for a
@@ -290,5 +304,16 @@ mod tests {
         assert_eq!(version_folder("docs/servers/tools.mdx"), None);
         assert_eq!(version_folder("docs/vite/guide.md"), None);
         assert_eq!(version_folder("v2.md"), None);
+    }
+
+    #[test]
+    fn pages_kept_per_variant() {
+        assert!(parallel_pages(
+            "docs/framework/react/guides/query-cancellation.md",
+            "docs/framework/angular/guides/query-cancellation.md"
+        ));
+        assert!(!parallel_pages(".github/CONTRIBUTING.md", "docs/contributing.md"));
+        assert!(!parallel_pages("docs/a/intro.md", "docs/b/c/intro.md"));
+        assert!(!parallel_pages("a/README.md", "b/README.md"), "two folders of the root");
     }
 }

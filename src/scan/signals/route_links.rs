@@ -8,10 +8,17 @@
 //! GitHub's slugger could not have made (`#When-not-to-use-$effect`) follows that site's
 //! own heading ids, so it is not checked. The root is never such a folder,
 //! and one such link alone is still a broken link: GitHub does not add `.md`.
+//!
+//! Links by route to pages that exist (`./prefetching` beside `prefetching.md`) tell the
+//! same more directly: five of them under one top folder (`docs/`) make its docs written
+//! for a site that drops `.md` (tanstack.com builds TanStack Query's `docs/` elsewhere),
+//! so such links there are not reported; a route to no page still is.
 
 use std::collections::{BTreeMap, HashSet};
 
 use super::broken_reference::{Form, Missing, Problem};
+use crate::scan::context::ScanContext;
+use crate::scan::tree::PathKind;
 
 /// Route links a folder needs before its docs are taken as written for a site.
 const ROUTE_LINKS_PER_FOLDER: usize = 5;
@@ -49,6 +56,55 @@ pub fn route_folders(problems: &[Problem]) -> RouteFolders {
             .map(|(dir, _)| dir.to_string())
             .collect(),
     )
+}
+
+/// Links by route to a page that exists (`./prefetching` beside `prefetching.md`) this
+/// many times under one top folder make its docs written for a site that drops `.md`
+/// (tanstack.com's, Docusaurus', VitePress'…), even with no site config here.
+const PAGE_ROUTES_PER_TOP_FOLDER: usize = 5;
+
+/// Whether `m` is a link by route that names a page that exists: `x` where `x.md`,
+/// `x.mdx`, `x/index.md` or `x/README.md` is a file.
+fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
+    let base = m.resolved.trim_end_matches('/');
+    is_route(m)
+        && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"]
+            .iter()
+            .any(|form| ctx.tree.kind(&form.replace("{}", base)) == PathKind::File)
+}
+
+/// The top folders (never the root) whose docs hold enough links by route to pages that
+/// exist.
+pub fn page_route_folders(ctx: &ScanContext<'_>, problems: &[Problem]) -> PageRouteFolders {
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in problems {
+        if let Problem::MissingTarget(m) = p {
+            if let Some((top, _)) = m.doc.split_once('/') {
+                if !m.only_if_moved && names_a_page(ctx, m) {
+                    *count.entry(top).or_default() += 1;
+                }
+            }
+        }
+    }
+    PageRouteFolders(
+        count
+            .into_iter()
+            .filter(|(_, n)| *n >= PAGE_ROUTES_PER_TOP_FOLDER)
+            .map(|(dir, _)| dir.to_string())
+            .collect(),
+    )
+}
+
+/// The top folders whose docs link pages by route (`page_route_folders`).
+#[derive(Debug, Default)]
+pub struct PageRouteFolders(HashSet<String>);
+
+impl PageRouteFolders {
+    /// Whether `p` is a link by route to a page that exists, in such a folder.
+    pub fn covers(&self, ctx: &ScanContext<'_>, p: &Problem) -> bool {
+        let Problem::MissingTarget(m) = p else { return false };
+        m.doc.split_once('/').is_some_and(|(top, _)| self.0.contains(top)) && names_a_page(ctx, m)
+    }
 }
 
 /// The folders whose docs are written for a site (`route_folders`).

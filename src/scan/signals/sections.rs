@@ -73,8 +73,17 @@ const HISTORY_FILE_PARTS: [&str; 6] =
     ["migrat", "upgrad", "updating", "announc", "whats-new", "release-notes"];
 
 /// Folders whose docs are dated posts or release notes.
-const HISTORY_DIRS: [&str; 7] =
-    ["blog", "posts", "_posts", "news", "announcements", "changelogs", "release-notes"];
+const HISTORY_DIRS: [&str; 9] = [
+    "blog",
+    "posts",
+    "_posts",
+    "news",
+    "announcements",
+    "changelogs",
+    "release-notes",
+    "migration",
+    "migrations",
+];
 
 /// Whether the whole doc at `path` is about the past: a migration or upgrade guide, an
 /// announcement, release notes, a dated post.

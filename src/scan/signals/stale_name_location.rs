@@ -1,6 +1,7 @@
 //! `stale_name_location`: a missing target that git history shows renamed (the new path
 //! is the `suggestion`, written in the link's own form, so replacing `target` with it is
-//! the fix) or deleted (no suggestion).
+//! the fix) or deleted (no suggestion). A folder is renamed when every file git had
+//! under it moved under one new folder, deleted when they left otherwise.
 //!
 //! It decides only for targets `broken_reference` found missing; with no history it
 //! says nothing and the problem stays a `broken_reference`.
@@ -20,7 +21,20 @@ const PATH_ENCODE: &AsciiSet =
 /// The `stale_name_location` signal for `missing`, when git history explains it.
 pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Signal)> {
     let history = ctx.history.as_ref()?;
-    let fate = history.fate(&missing.resolved, |p| ctx.tree.exists(p))?;
+    let exists = |p: &str| ctx.tree.exists(p);
+    let fate = history.fate(&missing.resolved, exists).or_else(|| {
+        // A folder (git records only its files): `aider/tests`, `src/server/auth/`.
+        let last = missing.resolved.rsplit('/').next().unwrap_or_default();
+        // A lone name (`src/`, `tests/`) is more often the reader's own folder.
+        let folder = (missing.written.ends_with('/') || !last.contains('.'))
+            && missing.resolved.contains('/');
+        folder.then(|| history.folder_fate(&missing.resolved, exists)).flatten()
+    })?;
+    if let Fate::Renamed { to } = &fate {
+        if names_a_module(missing, to, exists) {
+            return None;
+        }
+    }
     let sig = match fate {
         Fate::Renamed { to } => {
             let suggestion = written_like(missing, &to);
@@ -52,6 +66,19 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         }
     };
     Some((missing.doc.clone(), sig))
+}
+
+/// Whether a path renamed to `to` is still right as a Python module path: `to` ends with
+/// it and its first folder is a package there (`pydantic_ai/_utils.py`, now
+/// `pydantic_ai_slim/pydantic_ai/_utils.py` beside `pydantic_ai/__init__.py`). A doc
+/// names a module as it is imported, whichever folder of the repository holds it.
+fn names_a_module(missing: &Missing, to: &str, exists: impl Fn(&str) -> bool) -> bool {
+    let written = &missing.resolved;
+    let Some(base) = to.strip_suffix(written.as_str()).filter(|b| b.ends_with('/')) else {
+        return false;
+    };
+    let package = written.split('/').next().unwrap_or_default();
+    written.contains('/') && exists(&format!("{base}{package}/__init__.py"))
 }
 
 /// Root-relative `new_path` written the way `missing.written` was.

@@ -79,6 +79,9 @@ pub struct ActionPin {
     pub sha: Option<String>,
     /// The workflow file, root-relative.
     pub source: String,
+    /// Every major release of the action some workflow pins (`4` and `6` when one step
+    /// moved to v6 and the rest stay on v4).
+    pub majors: std::collections::BTreeSet<u64>,
 }
 
 /// Everything the repository's files say about versions.

@@ -1,7 +1,8 @@
 //! GitHub Actions the repository's own workflows pin (`.github/workflows/*.yml`):
 //! `uses: owner/name[/path]@ref`, where the version is the ref (`@v4`, `@v10.0.1`) or,
 //! for a commit SHA, the comment after it (`@<sha> # v10.0.1`, as pinning tools write
-//! it). The newest pin of each action is kept. Local (`./…`) and `docker://` actions are
+//! it). The newest pin of each action is kept, with every major release the workflows
+//! still pin. Local (`./…`) and `docker://` actions are
 //! not versions.
 
 use std::path::Path;
@@ -33,10 +34,21 @@ pub fn read(root: &Path, known: &mut KnownVersions) {
         tree.visit(&mut |node| {
             let Some(YamlNode::Scalar { value, line }) = node.get("uses") else { return };
             let raw = lines.get((*line as usize).wrapping_sub(1)).copied().unwrap_or_default();
-            if let Some((action, pin)) = pin_of(value, raw, &source) {
-                let newer = known.actions.get(&action).is_none_or(|p| pin.version > p.version);
-                if newer {
-                    known.actions.insert(action, pin);
+            if let Some((action, mut pin)) = pin_of(value, raw, &source) {
+                let major = pin.version.first().copied().unwrap_or_default();
+                match known.actions.get_mut(&action) {
+                    Some(p) if pin.version > p.version => {
+                        pin.majors = std::mem::take(&mut p.majors);
+                        pin.majors.insert(major);
+                        *p = pin;
+                    }
+                    Some(p) => {
+                        p.majors.insert(major);
+                    }
+                    None => {
+                        pin.majors.insert(major);
+                        known.actions.insert(action, pin);
+                    }
                 }
             }
         });
@@ -58,7 +70,8 @@ pub fn pin_of(uses: &str, raw_line: &str, source: &str) -> Option<(String, Actio
         (reference.to_string(), None)
     };
     let version = parse_version(&version_text)?;
-    let pin = ActionPin { version, version_text, sha, source: source.into() };
+    let majors = Default::default();
+    let pin = ActionPin { version, version_text, sha, source: source.into(), majors };
     Some((action.to_lowercase(), pin))
 }
 

@@ -32,8 +32,10 @@ pub fn judge(
         Subject::Action { action, sha } => {
             let pin = known.actions.get(action)?;
             // An action keeps its inputs within a major release: an example a minor
-            // or patch behind still works as written.
-            if m.version.first() >= pin.version.first() {
+            // or patch behind still works as written, and so does one on a major the
+            // repository's own workflows still pin.
+            let major = m.version.first();
+            if major >= pin.version.first() || major.is_some_and(|v| pin.majors.contains(v)) {
                 return None;
             }
             let suggestion = match (sha, &pin.sha) {

@@ -538,10 +538,7 @@ mod tests {
         assert!(found("widget version 3.0 requires that you set a flag.").is_empty());
         assert_eq!(
             found("It supports Python versions 3.9, 3.10, 3.11, and 3.12."),
-            [
-                one(1, "python", Claim::RangeLow, "3.9"),
-                one(1, "python", Claim::RangeHigh, "3.12")
-            ]
+            [one(1, "python", Claim::RangeLow, "3.9"), one(1, "python", Claim::RangeHigh, "3.12")]
         );
         assert_eq!(found("You need Python 3.11."), [one(1, "python", Claim::Version, "3.11")]);
         // One-number versions are mentions; the judge decides which names accept them.
