@@ -154,7 +154,10 @@ fn a_python_module_path_survives_its_package_moving_under_a_folder() {
     std::fs::create_dir_all(repo.path().join("term")).unwrap();
     repo.git(&["mv", "tests", "term/tests"]);
     repo.commit("2024-02-01T00:00:00Z", "move");
-    repo.write("docs/notes.md", "# Notes\n\nHelpers are in `pkg/utils.py`; ref tests in `./tests/ref.rs`.\n");
+    repo.write(
+        "docs/notes.md",
+        "# Notes\n\nHelpers are in `pkg/utils.py`; ref tests in `./tests/ref.rs`.\n",
+    );
     repo.commit("2024-03-01T00:00:00Z", "docs");
     let a = scan_json(repo.path(), &[], 1);
     let sigs = named(&a, "docs/notes.md");
