@@ -159,6 +159,7 @@ fn stem(name: &str) -> &str {
 fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
     let stem = stem(name).to_ascii_lowercase();
     CHANGELOG_STEMS.contains(&stem.as_str())
+        || crate::scan::signals::sections::is_changelog_file(name)
         || lower_dirs.iter().any(|d| {
             // Towncrier's `newsfragments/` and `changelog.d/`, changesets: entries of a
             // changelog to come, history as soon as they are written.

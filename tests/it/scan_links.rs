@@ -461,6 +461,10 @@ fn a_templates_relative_links_are_written_for_where_it_is_copied() {
             ".gemini/skills/changelog/references/preview_template.md",
             "# Preview\n\nSee [the latest release](latest.md) and [below](#notes).\n\n## Notes\n",
         ),
+        (
+            "templates/commands/plan.md",
+            "# Plan\n\nRead [the constitution](/memory/constitution.md) and [x](#nowhere).\n",
+        ),
         ("docs/guide.md", "# Guide\n\n[gone](latest.md)\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
@@ -470,6 +474,8 @@ fn a_templates_relative_links_are_written_for_where_it_is_copied() {
     );
     assert_eq!(broken(&a, ".gemini/skills/changelog/references/preview_template.md"), []);
     assert_eq!(broken(&a, "docs/guide.md"), [row(3, "latest.md", "")]);
+    // A root path too is the destination's; a fragment into the template itself is not.
+    assert_eq!(broken(&a, "templates/commands/plan.md"), [row(3, "#nowhere", "")]);
 }
 
 #[test]

@@ -112,16 +112,17 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc) -> LinkCheck {
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
-    if role == DocRole::Template {
-        // A template is copied where it is used (a changelog entry into the changelogs
-        // folder, a scaffold into a new project): its relative links are written for
-        // that place, not for the one it is kept in.
-        out.problems
-            .retain(|p| !matches!(p, Problem::MissingTarget(m) if m.form == Form::DocRelative));
-    }
     check_code_paths(ctx, doc, &mut out.problems);
     if role != DocRole::Changelog {
         check_code_block_paths(ctx, doc, &mut out.problems);
+    }
+    if role == DocRole::Template {
+        // A template is copied where it is used (a changelog entry into the changelogs
+        // folder, a scaffold into a new project, a command an installer writes into the
+        // user's agent folder): its paths — relative, from the root, backticked — are
+        // written for that place, not for the one it is kept in. Its forge URLs and
+        // fragments are still checked.
+        out.problems.retain(|p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. })));
     }
     out
 }
@@ -357,7 +358,9 @@ pub fn in_other_scheme(doc: &ParsedDoc, fragment: &str) -> bool {
 
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
 fn fragment_ok(fragment: &str) -> bool {
-    fragment.is_empty() || fragment.eq_ignore_ascii_case("top")
+    // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
+    // the usual target of a README's back-to-top links.
+    fragment.is_empty() || fragment.eq_ignore_ascii_case("top") || fragment == "readme"
 }
 
 /// Whether a root-relative path is a Markdown file (its fragments are checkable).

@@ -137,6 +137,15 @@ const RECORD_FOLDERS: [&str; 13] = [
 /// written (`docs/adr/`, `dev-docs/v4-notes/`): its status is its outcome and the paths
 /// it names are the code of its time.
 pub fn is_record(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    // `RFC-EXTENSION-SYSTEM.md`, `adr-0004-cache.md`, `rfc0012.md`.
+    let record_name = ["rfc", "adr"].iter().any(|p| {
+        name.strip_prefix(p)
+            .is_some_and(|rest| rest.starts_with(['-', '_']) || rest.starts_with(|c: char| c.is_ascii_digit()))
+    });
+    if record_name {
+        return true;
+    }
     let dirs = path.split('/').rev().skip(1);
     dirs.map(str::to_ascii_lowercase)
         .any(|d| RECORD_FOLDERS.contains(&d.as_str()) || d.ends_with("-notes"))
@@ -146,8 +155,20 @@ pub fn is_record(path: &str) -> bool {
 pub fn is_changelog_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_uppercase();
     let stem = name.split('.').next().unwrap_or(&name);
+    // The name alone, or followed by a qualifier of era: `CHANGELOG_PRE_v30.md`,
+    // `HISTORY-1.x.md`, `CHANGELOG-OLD.md` (not `HISTORY-OF-X.md`, a doc about history).
+    let era = |rest: &str| {
+        let rest = rest.trim_start_matches(['-', '_']);
+        rest.bytes().any(|b| b.is_ascii_digit())
+            || ["OLD", "PRE", "ARCHIVE", "LEGACY"].iter().any(|q| rest.starts_with(q))
+    };
     ["CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASES", "RELEASE-NOTES", "RELEASE_NOTES"]
-        .contains(&stem)
+        .iter()
+        .any(|c| {
+            stem.strip_prefix(c).is_some_and(|rest| {
+                rest.is_empty() || (rest.starts_with(['-', '_']) && era(rest))
+            })
+        })
 }
 
 /// The byte ranges of history sections and strike-through, sorted and merged.
@@ -227,5 +248,10 @@ mod tests {
         assert!(is_changelog_file("docs/CHANGELOG.md"));
         assert!(is_changelog_file("History.markdown"));
         assert!(!is_changelog_file("docs/design.md"));
+        assert!(is_changelog_file("CHANGELOG_PRE_v30.md"));
+        assert!(!is_changelog_file("HISTORYLESS.md"));
+        assert!(!is_changelog_file("docs/history-of-x.md"));
+        assert!(is_record("extensions/RFC-EXTENSION-SYSTEM.md"));
+        assert!(is_record("docs/adr-0004-cache.md"));
     }
 }
