@@ -27,18 +27,6 @@ const AGENT_FILE_NAMES: [&str; 5] =
 const AGENT_DOC_DIRS: [&str; 6] =
     ["agent_docs", "agent-docs", "agents_docs", "ai_docs", "ai-docs", "llm_docs"];
 
-/// Stems (case-insensitive) of history files.
-const CHANGELOG_STEMS: [&str; 8] = [
-    "changelog",
-    "changes",
-    "history",
-    "news",
-    "releases",
-    "release_notes",
-    "release-notes",
-    "whatsnew",
-];
-
 /// Folder names whose files are test inputs.
 const FIXTURE_DIRS: [&str; 12] = [
     "fixtures",
@@ -157,9 +145,7 @@ fn stem(name: &str) -> &str {
 }
 
 fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
-    let stem = stem(name).to_ascii_lowercase();
-    CHANGELOG_STEMS.contains(&stem.as_str())
-        || crate::scan::signals::sections::is_changelog_file(name)
+    crate::scan::signals::sections::is_changelog_file(name)
         || lower_dirs.iter().any(|d| {
             // Towncrier's `newsfragments/` and `changelog.d/`, changesets: entries of a
             // changelog to come, history as soon as they are written.

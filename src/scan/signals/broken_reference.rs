@@ -122,7 +122,9 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc) -> LinkCheck {
         // user's agent folder): its paths — relative, from the root, backticked — are
         // written for that place, not for the one it is kept in. Its forge URLs and
         // fragments are still checked.
-        out.problems.retain(|p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. })));
+        out.problems.retain(
+            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. })),
+        );
     }
     out
 }

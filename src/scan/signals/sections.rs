@@ -140,8 +140,9 @@ pub fn is_record(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     // `RFC-EXTENSION-SYSTEM.md`, `adr-0004-cache.md`, `rfc0012.md`.
     let record_name = ["rfc", "adr"].iter().any(|p| {
-        name.strip_prefix(p)
-            .is_some_and(|rest| rest.starts_with(['-', '_']) || rest.starts_with(|c: char| c.is_ascii_digit()))
+        name.strip_prefix(p).is_some_and(|rest| {
+            rest.starts_with(['-', '_']) || rest.starts_with(|c: char| c.is_ascii_digit())
+        })
     });
     if record_name {
         return true;
@@ -162,13 +163,21 @@ pub fn is_changelog_file(path: &str) -> bool {
         rest.bytes().any(|b| b.is_ascii_digit())
             || ["OLD", "PRE", "ARCHIVE", "LEGACY"].iter().any(|q| rest.starts_with(q))
     };
-    ["CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASES", "RELEASE-NOTES", "RELEASE_NOTES"]
-        .iter()
-        .any(|c| {
-            stem.strip_prefix(c).is_some_and(|rest| {
-                rest.is_empty() || (rest.starts_with(['-', '_']) && era(rest))
-            })
-        })
+    [
+        "CHANGELOG",
+        "CHANGES",
+        "HISTORY",
+        "NEWS",
+        "RELEASES",
+        "RELEASE-NOTES",
+        "RELEASE_NOTES",
+        "WHATSNEW",
+    ]
+    .iter()
+    .any(|c| {
+        stem.strip_prefix(c)
+            .is_some_and(|rest| rest.is_empty() || (rest.starts_with(['-', '_']) && era(rest)))
+    })
 }
 
 /// The byte ranges of history sections and strike-through, sorted and merged.
