@@ -61,8 +61,18 @@ pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
 /// page is rendered), an expression (`{image.src}`) or the word a syntax example uses
 /// (`[text](url)`).
 pub fn is_placeholder(dest: &str) -> bool {
-    // An MDX or template expression (`{image.src}`, `{{ url }}`): its value is computed.
-    if dest.len() > 2 && dest.starts_with('{') && dest.ends_with('}') {
+    // An MDX or template expression (`{image.src}`, `{{ url }}`): its value is computed;
+    // a bracketed slot of a form (`[Description]`).
+    let wrapped =
+        |open: char, close: char| dest.len() > 2 && dest.starts_with(open) && dest.ends_with(close);
+    if wrapped('{', '}') || wrapped('[', ']') {
+        return true;
+    }
+    // A variable's name in a template (`thumbnail_url`, `image_path`).
+    let mut words = dest.split('_');
+    let snake = dest.contains('_')
+        && words.all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()));
+    if snake {
         return true;
     }
     let constant = dest.len() >= 3
@@ -232,6 +242,8 @@ mod tests {
             "::std::io",
             "ENGLISH_VERSION_URL",
             "{harness.src}",
+            "[Description]",
+            "thumbnail_url",
             "url",
         ] {
             assert_eq!(classify(skip, "docs"), LinkTarget::Skip, "{skip}");

@@ -562,3 +562,18 @@ fn docs_that_link_existing_pages_without_md_are_written_for_a_routing_site() {
     // that drops it. A route to no page is still broken, and the root README is GitHub's.
     assert_eq!(paths, ["README.md", "docs/framework/react/guides/r.md"], "{a}");
 }
+
+#[test]
+fn an_mkdocs_page_links_its_siblings_by_their_urls() {
+    let dir = tree(&[
+        ("mkdocs.yml", "site_name: x\n"),
+        ("docs/quickstart.md", "# Quickstart\n"),
+        (
+            "docs/connection-pools.md",
+            "# Pools\n\nSee [quickstart](../quickstart) and [gone](../nowhere).\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // Served at `/connection-pools/`, the page reaches `/quickstart/` with `../quickstart`.
+    assert_eq!(broken(&a, "docs/connection-pools.md"), [row(3, "../nowhere", "")]);
+}

@@ -152,3 +152,19 @@ fn records_and_package_readmes_keep_their_status() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["docs/plans/cache.md"]);
 }
+
+#[test]
+fn a_command_and_a_plugin_readme_may_repeat_a_skill() {
+    let hook = "```json\n{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./scripts/check-command.sh --strict --log /tmp/hook.log --deny rm --deny curl --deny wget\", \"timeout\": 30}]}]}}\n```\n";
+    let env = "Set `OTEL_EXPORTER_OTLP_ENDPOINT` to your collector and `OTEL_SERVICE_NAME` to the service, then restart the agent so that the new settings are read before the first tool call; traces then show every tool call with its arguments and its duration.\n";
+    let dir = tree(&[
+        (".claude/commands/guard.md", &format!("# Guard\n\n{hook}")),
+        (
+            "plugins/obs/skills/trace/SKILL.md",
+            &format!("---\nname: trace\ndescription: d\n---\n# Trace\n\n{hook}\n{env}"),
+        ),
+        ("plugins/obs/README.md", &format!("# Obs\n\n{env}")),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 0);
+    assert!(a["signals"].as_object().unwrap().is_empty(), "{}", a["signals"]);
+}

@@ -48,4 +48,6 @@ fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
     }
     out
 }
-pub use site_links::{html_link_candidate, link_candidates, redirected, renderer_of};
+pub use site_links::{
+    html_link_candidate, link_candidates, page_url_routes, redirected, renderer_of,
+};

@@ -80,6 +80,19 @@ pub fn html_link_candidate(site: &Site, page: &str, dest: &str) -> Option<String
     }
 }
 
+/// The pages a relative link without an extension reaches from `page`'s URL on an MkDocs
+/// site (`use_directory_urls`: `docs/connection-pools.md` is served at
+/// `/connection-pools/`, so `../quickstart` is `/quickstart/`, the page `quickstart.md`).
+pub fn page_url_routes(site: &Site, page: &str, written: &str) -> Vec<String> {
+    let last = written.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+    if written.starts_with('/') || last.is_empty() || last.contains('.') {
+        return Vec::new();
+    }
+    let Some(base) = html_link_candidate(site, page, written) else { return Vec::new() };
+    let base = base.trim_end_matches('/');
+    vec![format!("{base}.md"), format!("{base}/index.md"), format!("{base}/README.md")]
+}
+
 /// The file a relative link that climbs out of the site's content folder reaches once the
 /// browser stops at the site's root: `../../logo.png` from the home page is `/logo.png`.
 fn clamped_to_site_root(site: &Site, written: &str, resolved: &str) -> Option<String> {

@@ -116,7 +116,7 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || role::is_policy_file(a)
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
-        || skill_of(ctx, a).is_some_and(|_| skill_of(ctx, b).is_some())
+        || skill_pair(ctx, a, b)
         || version_folder(a) != version_folder(b)
         || parallel_pages(a, b)
 }
@@ -160,6 +160,17 @@ fn version_folder(path: &str) -> Option<&str> {
         end += 1;
     }
     found
+}
+
+/// Whether one side is in an Agent Skill and the other is not agent context loaded at
+/// every session: a skill is loaded alone, so it carries what it needs — what another
+/// skill, a command, or its plugin's README also says (trpc's two skills, a plugin's
+/// README and its `SKILL.md` with the same setup). Agent context repeating a skill is
+/// paid for twice and still fires.
+fn skill_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
+    let always =
+        |p: &str| matches!(ctx.role(p), DocRole::AgentContext | DocRole::NestedAgentContext);
+    (skill_of(ctx, a).is_some() && !always(b)) || (skill_of(ctx, b).is_some() && !always(a))
 }
 
 /// The folder of the Agent Skill that holds `path` (the nearest folder above it with a
