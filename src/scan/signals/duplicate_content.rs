@@ -118,13 +118,18 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
         || skill_pair(ctx, a, b)
         || version_folder(a) != version_folder(b)
-        || parallel_pages(a, b)
 }
+
+/// The share of a page's long blocks another variant of it must hold to be a copy.
+const WHOLE_COPY: f64 = 0.8;
 
 /// Whether `a` and `b` are one page kept per variant: the same file name at the same
 /// depth, their folders differing in one place (`docs/framework/react/installation.md`
 /// and `docs/framework/solid/installation.md`: a page per framework, per binding, per
-/// backend, each adapted). The site shows one variant at a time.
+/// backend, each adapted). The site shows one variant at a time, so such a pair fires
+/// only as a whole copy (`WHOLE_COPY`): tanstack's vue `createPersister.md` copies the
+/// react page, 13 blocks of it, and has drifted; its query-cancellation pages share 4
+/// blocks and adapt the rest.
 fn parallel_pages(a: &str, b: &str) -> bool {
     let (pa, pb): (Vec<&str>, Vec<&str>) = (a.split('/').collect(), b.split('/').collect());
     pa.len() == pb.len()
@@ -149,8 +154,8 @@ fn version_folder(path: &str) -> Option<&str> {
                 && t.split('.')
                     .all(|n| n == "x" || (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
         };
-        let versioned = part == "versioned_docs"
-            || part.strip_prefix('v').is_some_and(digits)
+        // Docusaurus' `versioned_docs/version-2.x/`: each version its own folder.
+        let versioned = part.strip_prefix('v').is_some_and(digits)
             || part.strip_prefix("version-").is_some_and(digits)
             || (part.contains('.') && digits(part));
         if versioned {
@@ -258,11 +263,20 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
     }
     let fires = |doc: u32, other: u32| {
         let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
+        let long = |d: u32| long_blocks.get(&d).copied().unwrap_or_default();
         let copied = |from: u32, to: u32| {
+            pairs.get(&(from, to)).is_some_and(|shared| copied_doc(shared, long(from)))
+        };
+        let whole = |from: u32, to: u32| {
             pairs.get(&(from, to)).is_some_and(|shared| {
-                copied_doc(shared, long_blocks.get(&from).copied().unwrap_or_default())
+                let lines: BTreeSet<u32> = shared.iter().map(|s| s.print.line).collect();
+                lines.len() >= 2 && lines.len() as f64 >= WHOLE_COPY * long(from) as f64
             })
         };
+        let (a, b) = (&ctx.paths[doc as usize], &ctx.paths[other as usize]);
+        if parallel_pages(a, b) {
+            return whole(doc, other) || whole(other, doc);
+        }
         by_agent || copied(doc, other) || copied(other, doc)
     };
     let firing: Vec<(u32, u32)> = pairs.keys().copied().filter(|(d, o)| fires(*d, *o)).collect();
@@ -310,7 +324,7 @@ mod tests {
         assert_eq!(version_folder("docs/1.0/guide.md"), Some("docs/1.0"));
         assert_eq!(
             version_folder("website/versioned_docs/version-2.x/a.md"),
-            Some("website/versioned_docs")
+            Some("website/versioned_docs/version-2.x")
         );
         assert_eq!(version_folder("docs/servers/tools.mdx"), None);
         assert_eq!(version_folder("docs/vite/guide.md"), None);

@@ -14,5 +14,7 @@ mod read;
 mod workflows;
 
 pub use collect::known_versions;
+#[cfg(test)]
+pub use known::ActionPin;
 pub use known::{dotted, parse_version, Bound, KnownVersion, KnownVersions, Registry};
 pub use workflows::{comment_version, is_sha};

@@ -52,7 +52,17 @@ pub fn mentions(
             // to pin, with any version.
             let lines = doc_lines.get_or_insert_with(|| doc.text.lines().collect());
             if pins_for_example(&lead_in(lines, block.line)) {
-                out.truncate(before);
+                // The example pins the package; the block's workflow steps still state
+                // the actions to use ("pin to a specific uv version" above a workflow
+                // whose `setup-uv` pin is current practice).
+                let mut i = before;
+                while i < out.len() {
+                    if matches!(out[i].subject, Subject::Action { .. }) {
+                        i += 1;
+                    } else {
+                        out.remove(i);
+                    }
+                }
             } else {
                 let own_line = |m: &Mention| {
                     let at = m.line.saturating_sub(block.line) as usize;
@@ -364,6 +374,16 @@ mod tests {
         known.project = Some(0);
         known.repos.push("acme/tool".into());
         known.hook_ids.push("tool".into());
+        known.actions.insert(
+            "acme/setup".into(),
+            crate::scan::signals::manifests::ActionPin {
+                version: vec![7, 0, 1],
+                version_text: "v7.0.1".into(),
+                sha: None,
+                source: ".github/workflows/ci.yml".into(),
+                majors: [7].into_iter().collect(),
+            },
+        );
         known.index_names();
         known
     }
@@ -413,6 +433,8 @@ mod tests {
         assert_eq!(found(plain), [at(4, "1.0.0")]);
         let per_system = "To install a specific version (1.0.0):\n\nUnix:\n\n```\ncargo install tool --version 1.0.0\n```\n\nWindows:\n\n```\ncargo install tool --version 1.0.0\n```\n";
         assert!(found(per_system).is_empty());
+        let workflow = "Pin to a specific tool version:\n\n```yaml\nsteps:\n  - uses: acme/setup@v3\n  - run: npm i tool@1.0.0\n```\n";
+        assert_eq!(found(workflow), [at(5, "v3")], "the action pin still states current use");
         let new_section = "To install a specific version:\n\n## Upgrade\n\n```\ncargo install tool --version 1.0.0\n```\n";
         assert_eq!(found(new_section), [at(6, "1.0.0")]);
     }
