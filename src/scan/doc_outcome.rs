@@ -108,7 +108,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     drop(bytes);
     let role = facts.role;
     let applies = |name| role::signal_applies(role, name);
-    let links = broken_reference::check_doc(ctx, &doc);
+    let links = broken_reference::check_doc(ctx, &doc, use_git);
     let mut findings = Findings::default();
     let version_mentions =
         if applies(SignalName::VersionSkew) { version_skew::find(ctx, &doc) } else { Vec::new() };

@@ -186,7 +186,8 @@ fn link_signal(
     routes: &route_links::RouteFolders,
 ) -> Option<(String, Signal)> {
     let stale = match problem {
-        Problem::MissingTarget(m) => stale_name_location::classify(ctx, m),
+        Problem::MissingTarget(m) => stale_name_location::classify(ctx, m)
+            .filter(|_| !super::signals::code_path::still_there(ctx, m)),
         // A fragment GitHub's slugger could not have made, on a page of a site the scan
         // cannot see, follows that site's own heading ids (svelte.dev keeps case and
         // `$`, and prefixes an h3's id with its h2's).

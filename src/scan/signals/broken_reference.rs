@@ -106,15 +106,18 @@ pub struct LinkCheck {
     pub deferred: Vec<DeferredFragment>,
 }
 
-/// Checks one doc's links, images, definitions and backticked paths.
-pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc) -> LinkCheck {
+/// Checks one doc's links, images, definitions and backticked paths (the paths of code,
+/// which count only with git's evidence, only when `use_git`).
+pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     use crate::scan::role::DocRole;
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
-    check_code_paths(ctx, doc, &mut out.problems);
-    if role != DocRole::Changelog {
-        check_code_block_paths(ctx, doc, &mut out.problems);
+    if use_git {
+        check_code_paths(ctx, doc, &mut out.problems);
+        if role != DocRole::Changelog {
+            check_code_block_paths(ctx, doc, &mut out.problems);
+        }
     }
     if role == DocRole::Template {
         // A template is copied where it is used (a changelog entry into the changelogs

@@ -79,10 +79,14 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>
         if span.text.trim().starts_with('/') && SYSTEM_DIRS.contains(&first) {
             continue;
         }
-        if ctx.tree.exists(&path) || exists_from_a_folder_above(ctx, doc, &path) {
-            continue;
-        }
-        if ctx.ignored.contains(&path) {
+        // A path under a folder that is gone is missing by itself; whether it exists from
+        // a folder above the doc or is ignored is asked only if git shows it moved
+        // (`still_there`): most such spans name the reader's files.
+        if !first_gone
+            && (ctx.tree.exists(&path)
+                || exists_from_a_folder_above(ctx, &doc.path, &path)
+                || ctx.ignored.contains(&path))
+        {
             continue;
         }
         out.push(Problem::MissingTarget(Missing {
@@ -104,8 +108,8 @@ const SCRIPT_INFOS: [&str; 7] = ["sh", "bash", "shell", "zsh", "fish", "powershe
 /// Whether `path` exists from the doc's folder or a folder above it (below the root): a
 /// package's README names paths from the package (`tests/`, `examples/sequential` in
 /// `pyo3-ffi/`), and its commands run there.
-fn exists_from_a_folder_above(ctx: &ScanContext<'_>, doc: &Doc, path: &str) -> bool {
-    let mut dir = doc.dir();
+fn exists_from_a_folder_above(ctx: &ScanContext<'_>, doc: &str, path: &str) -> bool {
+    let mut dir = doc.rsplit_once('/').map_or("", |(d, _)| d);
     while !dir.is_empty() {
         if ctx.tree.exists(&crate::scan::resolve::join(dir, path)) {
             return true;
@@ -113,6 +117,15 @@ fn exists_from_a_folder_above(ctx: &ScanContext<'_>, doc: &Doc, path: &str) -> b
         dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
     }
     false
+}
+
+/// Whether a backticked path that git shows moved is still there for its doc: it exists
+/// from a folder above the doc, or `.gitignore` ignores it (checked late: see
+/// `check_code_paths`).
+pub fn still_there(ctx: &ScanContext<'_>, m: &Missing) -> bool {
+    m.what == "code path"
+        && (exists_from_a_folder_above(ctx, &m.doc, &m.resolved)
+            || ctx.ignored.contains(&m.resolved))
 }
 
 /// Info strings of terminal sessions (and blocks with none): only lines after a `$ `
@@ -146,7 +159,7 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
                 let Some((written, resolved, form)) = block_path(doc, word) else { continue };
                 if ctx.tree.exists(&resolved)
                     || ctx.ignored.contains(&resolved)
-                    || exists_from_a_folder_above(ctx, doc, word.trim_start_matches("./"))
+                    || exists_from_a_folder_above(ctx, &doc.path, word.trim_start_matches("./"))
                 {
                     continue;
                 }
