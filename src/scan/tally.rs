@@ -223,7 +223,7 @@ fn github_shaped(fragment: &str) -> bool {
 const OTHER_SCHEME_PER_FOLDER: usize = 3;
 
 /// The folders whose docs link fragments in the other common id scheme.
-struct OtherSchemeFolders(BTreeSet<String>);
+struct OtherSchemeFolders(std::collections::HashSet<String>);
 
 impl OtherSchemeFolders {
     /// Whether `p` is such a fragment in such a folder.
@@ -234,21 +234,11 @@ impl OtherSchemeFolders {
 }
 
 fn other_scheme_folders(problems: &[Problem]) -> OtherSchemeFolders {
-    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
-    for p in problems {
-        if let Problem::MissingFragment { doc, other_scheme: true, .. } = p {
-            for dir in folders_of(doc) {
-                *count.entry(dir).or_default() += 1;
-            }
-        }
-    }
-    OtherSchemeFolders(
-        count
-            .into_iter()
-            .filter(|(_, n)| *n >= OTHER_SCHEME_PER_FOLDER)
-            .map(|(dir, _)| dir.to_string())
-            .collect(),
-    )
+    let docs = problems.iter().filter_map(|p| match p {
+        Problem::MissingFragment { doc, other_scheme: true, .. } => Some(doc.as_str()),
+        _ => None,
+    });
+    OtherSchemeFolders(route_links::folders_counted(docs, folders_of, OTHER_SCHEME_PER_FOLDER))
 }
 
 /// Every folder holding `path`, deepest first, the root left out.

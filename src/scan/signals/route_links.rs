@@ -36,26 +36,35 @@ pub fn is_route(m: &Missing) -> bool {
         && !last.contains('.')
 }
 
+/// The folders that `docs` (the doc of each item counted) reach at least `min` times,
+/// each item counted in every folder `folders` gives for its doc: the evidence a folder's
+/// docs are written for a site, shared by the rules that infer one.
+pub fn folders_counted<'p, F, I>(
+    docs: impl Iterator<Item = &'p str>,
+    folders: F,
+    min: usize,
+) -> HashSet<String>
+where
+    F: Fn(&'p str) -> I,
+    I: Iterator<Item = &'p str>,
+{
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for doc in docs {
+        for dir in folders(doc) {
+            *count.entry(dir).or_default() += 1;
+        }
+    }
+    count.into_iter().filter(|(_, n)| *n >= min).map(|(dir, _)| dir.to_string()).collect()
+}
+
 /// The folders (never the root) whose docs, with their direct subfolders', hold enough
 /// missing route links.
 pub fn route_folders(problems: &[Problem]) -> RouteFolders {
-    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
-    for p in problems {
-        if let Problem::MissingTarget(m) = p {
-            if is_route(m) && !m.only_if_moved {
-                for dir in ancestors(&m.doc) {
-                    *count.entry(dir).or_default() += 1;
-                }
-            }
-        }
-    }
-    RouteFolders(
-        count
-            .into_iter()
-            .filter(|(_, n)| *n >= ROUTE_LINKS_PER_FOLDER)
-            .map(|(dir, _)| dir.to_string())
-            .collect(),
-    )
+    let docs = problems.iter().filter_map(|p| match p {
+        Problem::MissingTarget(m) if is_route(m) && !m.only_if_moved => Some(m.doc.as_str()),
+        _ => None,
+    });
+    RouteFolders(folders_counted(docs, ancestors, ROUTE_LINKS_PER_FOLDER))
 }
 
 /// Links by route to a page that exists (`./prefetching` beside `prefetching.md`) this
@@ -76,23 +85,18 @@ fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
 /// The top folders (never the root) whose docs hold enough links by route to pages that
 /// exist.
 pub fn page_route_folders(ctx: &ScanContext<'_>, problems: &[Problem]) -> PageRouteFolders {
-    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
-    for p in problems {
-        if let Problem::MissingTarget(m) = p {
-            if let Some((top, _)) = m.doc.split_once('/') {
-                if !m.only_if_moved && names_a_page(ctx, m) {
-                    *count.entry(top).or_default() += 1;
-                }
-            }
+    let docs = problems.iter().filter_map(|p| match p {
+        Problem::MissingTarget(m) if !m.only_if_moved && names_a_page(ctx, m) => {
+            Some(m.doc.as_str())
         }
-    }
-    PageRouteFolders(
-        count
-            .into_iter()
-            .filter(|(_, n)| *n >= PAGE_ROUTES_PER_TOP_FOLDER)
-            .map(|(dir, _)| dir.to_string())
-            .collect(),
-    )
+        _ => None,
+    });
+    PageRouteFolders(folders_counted(docs, top_folder, PAGE_ROUTES_PER_TOP_FOLDER))
+}
+
+/// The first folder of `path` (none for a root-level doc).
+fn top_folder(path: &str) -> std::option::IntoIter<&str> {
+    path.split_once('/').map(|(top, _)| top).into_iter()
 }
 
 /// The top folders whose docs link pages by route (`page_route_folders`).
