@@ -68,7 +68,7 @@ fn role_of(role: DocRole, text: &str) -> DocRole {
 /// `@generated` tag or an HTML comment saying "do not edit" or "generated", or a line
 /// opens on typedoc-plugin-markdown's source footer (`Defined in: [x.ts:12](…)`).
 fn generated_marker(text: &str) -> bool {
-    if text.lines().any(|line| line.starts_with("Defined in: [")) {
+    if text.starts_with("Defined in: [") || text.contains("\nDefined in: [") {
         return true;
     }
     text.lines().take(5).any(|line| {

@@ -123,13 +123,9 @@ impl Sites {
 /// and dependency folders are not looked into).
 fn static_roots(root: &Path) -> Vec<String> {
     let dirs = |dir: &Path| -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-        entries
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| !n.starts_with('.') && n != "node_modules" && n != "target")
-            .collect()
+        let mut names = subfolders(dir);
+        names.retain(|n| !n.starts_with('.') && n != "node_modules" && n != "target");
+        names
     };
     let mut out = Vec::new();
     for top in dirs(root) {
@@ -145,6 +141,17 @@ fn static_roots(root: &Path) -> Vec<String> {
     }
     out.sort();
     out
+}
+
+/// The names of `dir`'s subfolders (not followed through symlinks); none when it cannot
+/// be read.
+fn subfolders(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect()
 }
 
 fn is_under(path: &str, dir: &str) -> bool {
@@ -200,17 +207,13 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             let mut content = vec![join(dir, "docs"), join(dir, "blog")];
             // Each kept docs version is a content folder of its own.
             let versioned = join(dir, "versioned_docs");
-            if let Ok(entries) = std::fs::read_dir(root.join(&versioned)) {
-                let mut versions: Vec<String> = entries
-                    .filter_map(|e| e.ok())
-                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                    .filter_map(|e| e.file_name().into_string().ok())
-                    .filter(|name| name.starts_with("version-"))
-                    .map(|name| join(&versioned, &name))
-                    .collect();
-                versions.sort();
-                content.extend(versions);
-            }
+            let mut versions: Vec<String> = subfolders(&root.join(&versioned))
+                .into_iter()
+                .filter(|name| name.starts_with("version-"))
+                .map(|name| join(&versioned, &name))
+                .collect();
+            versions.sort();
+            content.extend(versions);
             content
         }
         // Starlight's content collection, and Astro's file-routed pages.

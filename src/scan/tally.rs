@@ -229,7 +229,7 @@ impl OtherSchemeFolders {
     /// Whether `p` is such a fragment in such a folder.
     fn covers(&self, p: &Problem) -> bool {
         let Problem::MissingFragment { doc, other_scheme: true, .. } = p else { return false };
-        folders_of(doc).any(|dir| self.0.contains(dir))
+        route_links::folders_of(doc).any(|dir| self.0.contains(dir))
     }
 }
 
@@ -238,17 +238,11 @@ fn other_scheme_folders(problems: &[Problem]) -> OtherSchemeFolders {
         Problem::MissingFragment { doc, other_scheme: true, .. } => Some(doc.as_str()),
         _ => None,
     });
-    OtherSchemeFolders(route_links::folders_counted(docs, folders_of, OTHER_SCHEME_PER_FOLDER))
-}
-
-/// Every folder holding `path`, deepest first, the root left out.
-fn folders_of(path: &str) -> impl Iterator<Item = &str> {
-    let mut at = path;
-    std::iter::from_fn(move || {
-        let (dir, _) = at.rsplit_once('/')?;
-        at = dir;
-        Some(dir)
-    })
+    OtherSchemeFolders(route_links::folders_counted(
+        docs,
+        route_links::folders_of,
+        OTHER_SCHEME_PER_FOLDER,
+    ))
 }
 
 /// Checks fragments into other docs now that every doc's anchors are known; the docs

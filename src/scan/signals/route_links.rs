@@ -126,13 +126,17 @@ impl RouteFolders {
 /// folders share one parent: `docs/core/`, `docs/hooks/`), the root left out. Higher
 /// folders are not counted: a monorepo's `packages/` holds many unrelated docs.
 fn ancestors(path: &str) -> impl Iterator<Item = &str> {
+    folders_of(path).take(2)
+}
+
+/// Every folder holding `path`, deepest first, the root left out.
+pub fn folders_of(path: &str) -> impl Iterator<Item = &str> {
     let mut at = path;
     std::iter::from_fn(move || {
         let (dir, _) = at.rsplit_once('/')?;
         at = dir;
         Some(dir)
     })
-    .take(2)
 }
 
 #[cfg(test)]
