@@ -1,8 +1,8 @@
 //! `Sites`: the docs sites of a repository — which generator renders which folder —
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
 //! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`, Mintlify's
-//! `docs.json`/`mint.json`, Jekyll's `_config.yml`). A folder with no site is rendered by
-//! GitHub.
+//! `docs.json`/`mint.json`, Jekyll's `_config.yml`, Hugo's `hugo.toml`, Zola's
+//! `config.toml`). A folder with no site is rendered by GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
 //! and never fails a scan: an unreadable config means the default content folder.
@@ -35,6 +35,9 @@ pub enum Generator {
     Jekyll,
     /// Hugo (`hugo.toml`, `hugo.yaml`, `hugo.json`): `content/` beside the config.
     Hugo,
+    /// Zola (`config.toml` with a `base_url`, beside `content/`): `content/` is routed,
+    /// and `@/…` links name its files.
+    Zola,
 }
 
 impl Generator {
@@ -56,6 +59,8 @@ impl Generator {
             // A common name: `site_of` keeps it only beside Jekyll's folders.
             "_config.yml" | "_config.yaml" => Some(Generator::Jekyll),
             "hugo.toml" | "hugo.yaml" | "hugo.yml" | "hugo.json" => Some(Generator::Hugo),
+            // A common name: `site_of` keeps it only beside `content/` with a `base_url`.
+            "config.toml" => Some(Generator::Zola),
             _ => None,
         }
     }
@@ -244,6 +249,17 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             vec![dir.to_string()]
         }
         Generator::Hugo => vec![join(dir, "content")],
+        Generator::Zola => {
+            let content = join(dir, "content");
+            let zola = root.join(&content).is_dir()
+                && read_small(root, config)
+                    .and_then(|text| text.parse::<toml::Table>().ok())
+                    .is_some_and(|t| t.get("base_url").is_some_and(toml::Value::is_str));
+            if !zola {
+                return None;
+            }
+            vec![content]
+        }
         Generator::VitePress => unreachable!("handled above"),
     };
     // A site deployed on Vercel may redirect pages (`vercel.json` `redirects`), from the
@@ -313,6 +329,26 @@ mod tests {
         assert_eq!(site.generator, Generator::Docusaurus);
         assert!(site.content.contains(&"www/versioned_docs/version-1.x".to_string()));
         assert!(sites.page_of("www/README.md").is_none());
+    }
+
+    #[test]
+    fn zola_is_a_config_toml_with_a_base_url_beside_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("website/content/perf")).unwrap();
+        std::fs::create_dir_all(root.join(".cargo")).unwrap();
+        std::fs::write(root.join("website/config.toml"), "base_url = \"https://x.dev\"\n").unwrap();
+        std::fs::write(root.join(".cargo/config.toml"), "[build]\n").unwrap();
+        let sites =
+            Sites::detect(root, &["website/config.toml".into(), ".cargo/config.toml".into()]);
+        let site = sites.page_of("website/content/perf/report.md").unwrap();
+        assert_eq!(site.generator, Generator::Zola);
+        assert_eq!(
+            crate::scan::render_rules::link_candidates(site, "@/perf/a.md", "x"),
+            ["website/content/perf/a.md"]
+        );
+        assert!(sites.page_of("website/README.md").is_none());
+        assert!(sites.page_of(".cargo/a.md").is_none(), "no content folder, no base_url");
     }
 
     #[test]

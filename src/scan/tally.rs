@@ -16,7 +16,7 @@ use super::context::{Findings, ScanContext};
 use super::doc_outcome::DocRead;
 use super::git;
 use super::signal::Signal;
-use super::signals::broken_reference::{self, DeferredFragment, Problem};
+use super::signals::broken_reference::{self, DeferredFragment, Form, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
     archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, included,
@@ -198,8 +198,14 @@ fn link_signal(
         }
         Problem::MissingFragment { .. } => None,
     };
+    // A `/…` link from a doc in a folder is written for whatever serves that folder: a
+    // site's root, a section route, a redirect, a build's output (Zola's `/perf` section,
+    // MyST's `/integrations/index.md` from the Sphinx source folder, UnDocs' `/images/`).
+    // What is there is not in the repository, so only git's evidence counts.
     let only_if_moved = matches!(problem, Problem::MissingTarget(m)
-        if m.only_if_moved || (route_links::is_route(m) && routes.covers(&m.doc)));
+        if m.only_if_moved
+            || (route_links::is_route(m) && routes.covers(&m.doc))
+            || (m.form == Form::FromRoot && m.doc.contains('/')));
     match stale {
         // A record names the code of its time: a path renamed or deleted since is history.
         Some((doc, _)) if sections::is_record(&doc) => None,

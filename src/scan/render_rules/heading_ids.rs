@@ -37,6 +37,9 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 Generator::VitePress | Generator::Mintlify => {
                     vitepress::unique(vitepress::slugify(&h.text), &mut used)
                 }
+                // Zola's default `slugify.anchors = "on"`: letters and digits kept,
+                // lowercased, every other run one `-`.
+                Generator::Zola => vitepress::unique(super::dash_slug(&h.text), &mut used),
                 // Hugo's goldmark `autoHeadingIDType` defaults to "github".
                 Generator::Docusaurus | Generator::Astro | Generator::Jekyll | Generator::Hugo => {
                     h.slug.clone()
@@ -67,6 +70,13 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         let ids = super::mkdocs_anchors::attr_ids(&parsed.text);
         parsed.anchors.extend(ids);
     }
+    if generator == Some(Generator::Mintlify) {
+        // Mintlify also keeps a heading's `/` and `:` (its pages link `#tasks%2Fget` for
+        // `` `tasks/get` `` and `#https%3A%2F%2F` for `https://`): the text lowercased,
+        // spaces as `-`, other characters kept.
+        let kept: Vec<String> = parsed.headings.iter().map(|h| kept_id(&h.text)).collect();
+        parsed.anchors.extend(kept.into_iter().filter(|id| !id.is_empty()));
+    }
     let component_sites =
         [Generator::VitePress, Generator::Docusaurus, Generator::Astro, Generator::Mintlify];
     if generator.is_some_and(|g| component_sites.contains(&g))
@@ -75,6 +85,11 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     {
         parsed.anchors.insert(OPEN_ANCHORS.to_string());
     }
+}
+
+/// `text` lowercased with each run of whitespace as one `-`, every other character kept.
+fn kept_id(text: &str) -> String {
+    text.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
 }
 
 /// Whether a page of a component-rendering site (VitePress' Vue, MDX) holds a
@@ -111,6 +126,10 @@ mod tests {
             parse("# Context\n\n<VersionBadge version=\"2.3\" />\n\n## State\n\n## HTTP\n".into());
         add_site_ids(&mut badge, Some(Generator::Mintlify));
         assert!(!badge.has_anchor("state-management"), "a page of its own keeps its anchors");
+        let mut mintlify = parse("# Schema\n\n## `tasks/get`\n\n### https://\n".into());
+        add_site_ids(&mut mintlify, Some(Generator::Mintlify));
+        assert!(mintlify.has_anchor("tasks/get") && mintlify.has_anchor("https://"));
+        assert!(mintlify.has_anchor("tasks-get") && !mintlify.has_anchor("tasks/list"));
         let mut github = parse("# Settings\n\n<Settings />\n".into());
         add_site_ids(&mut github, None);
         assert!(!github.has_anchor("any-setting"));

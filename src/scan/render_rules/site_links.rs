@@ -36,6 +36,14 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         // (`/blog/feed.xml`): a `/…` link is checked only with git's evidence
         // (`broken_reference`), a relative one as GitHub resolves it.
         Generator::Hugo => Vec::new(),
+        // Zola's internal links (`@/perf/report.md`) name a file of `content/`; its routes,
+        // like Hugo's, are checked only with git's evidence.
+        Generator::Zola => written
+            .strip_prefix("@/")
+            .zip(site.content.first())
+            .map(|(file, content)| crate::scan::resolve::join(content, file))
+            .into_iter()
+            .collect(),
         // MkDocs resolves relative `.md` links as GitHub does, and a browser clamps a
         // link that climbs above the site's root to that root.
         Generator::Mkdocs => clamped_to_site_root(site, written, resolved).into_iter().collect(),

@@ -214,9 +214,10 @@ fn check_links(
                     let route = !written.rsplit('/').next().unwrap_or_default().contains('.');
                     let site_root =
                         ctx.sites.page_of(&doc.path).is_some_and(|s| match s.generator {
-                            Generator::MdBook | Generator::Mkdocs | Generator::Hugo => {
-                                form == Form::FromRoot
-                            }
+                            Generator::MdBook
+                            | Generator::Mkdocs
+                            | Generator::Hugo
+                            | Generator::Zola => form == Form::FromRoot,
                             Generator::Docusaurus => route,
                             _ => false,
                         });

@@ -23,6 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::version_folders::version_folder;
 use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::{normalize_block, BlockKind, Heading};
 use crate::scan::role::{self, DocRole};
@@ -117,6 +118,7 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
         || skill_pair(ctx, a, b)
+        // Two versions of the docs (`version_folders`): each snapshot its own.
         || version_folder(a) != version_folder(b)
 }
 
@@ -136,35 +138,6 @@ fn parallel_pages(a: &str, b: &str) -> bool {
         && pa.len() >= 3
         && pa.last() == pb.last()
         && pa.iter().zip(&pb).filter(|(x, y)| x != y).count() == 1
-}
-
-/// The folder of the docs version that holds `path`, if any: a folder named for a
-/// version (`v2`, `v3.1`, `1.0`, `version-2.x`, or under Docusaurus' `versioned_docs`).
-/// A site that publishes its docs per version keeps a snapshot of each beside the
-/// current one (fastmcp's `docs/v2/` and `docs/v3/`, in `docs.json`'s `versions`), and
-/// the snapshots repeat the current pages by design.
-fn version_folder(path: &str) -> Option<&str> {
-    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
-    let mut end = 0;
-    let mut found = None;
-    for part in dir.split('/') {
-        end += part.len();
-        let digits = |t: &str| {
-            !t.is_empty()
-                && t.split('.')
-                    .all(|n| n == "x" || (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
-        };
-        // Docusaurus' `versioned_docs/version-2.x/`: each version its own folder.
-        let versioned = part.strip_prefix('v').is_some_and(digits)
-            || part.strip_prefix("version-").is_some_and(digits)
-            || (part.contains('.') && digits(part));
-        if versioned {
-            found = Some(&dir[..end]);
-            break;
-        }
-        end += 1;
-    }
-    found
 }
 
 /// Whether one side is in an Agent Skill and the other is not agent context loaded at
@@ -317,19 +290,6 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn version_folders_of_versioned_docs() {
-        assert_eq!(version_folder("docs/v3/servers/tools.mdx"), Some("docs/v3"));
-        assert_eq!(version_folder("docs/1.0/guide.md"), Some("docs/1.0"));
-        assert_eq!(
-            version_folder("website/versioned_docs/version-2.x/a.md"),
-            Some("website/versioned_docs/version-2.x")
-        );
-        assert_eq!(version_folder("docs/servers/tools.mdx"), None);
-        assert_eq!(version_folder("docs/vite/guide.md"), None);
-        assert_eq!(version_folder("v2.md"), None);
-    }
 
     #[test]
     fn pages_kept_per_variant() {

@@ -1,6 +1,7 @@
 //! `find`: every version one doc states about something the repository declares —
 //! prose (`prose.rs`) and code blocks (`code.rs`) — minus history: changelog files, docs
-//! about the past, history sections (`history.rs`). One mention per line and target.
+//! about the past, snapshots of superseded docs versions, history sections
+//! (`history.rs`). One mention per line and target.
 
 use std::collections::HashSet;
 
@@ -9,6 +10,7 @@ use super::mention::{Mention, Subject};
 use super::{code, prose};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::signals::sections::{is_changelog_file, kept_as_history};
+use crate::scan::signals::version_folders;
 
 /// The mentions in `doc` worth judging.
 pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
@@ -17,6 +19,7 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
         || is_changelog_file(&doc.path)
         || is_history_file(&doc.path)
         || kept_as_history(&doc.parsed)
+        || version_folders::superseded(&doc.path, &ctx.paths)
     {
         return Vec::new();
     }

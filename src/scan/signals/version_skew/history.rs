@@ -57,7 +57,7 @@ const BEFORE_MENTION: [&str; 24] = [
 ];
 
 /// Phrases anywhere in a sentence that make its versions history or examples.
-const IN_SENTENCE: [&str; 49] = [
+const IN_SENTENCE: [&str; 51] = [
     "not supported",
     "unsupported",
     "isn't supported",
@@ -110,6 +110,8 @@ const IN_SENTENCE: [&str; 49] = [
     "imagine",
     "your project",
     "your package",
+    "your code",
+    "if you support",
 ];
 
 /// Byte ranges of `doc` that are history: archive sections, strike-through, and

@@ -26,6 +26,12 @@ const FILLERS: [&str; 7] = ["version", "versions", "v", "at", "least", "minimum"
 const UNITS: [&str; 12] =
     ["times", "x", "percent", "ms", "s", "seconds", "sec", "mb", "gb", "kb", "lines", "files"];
 
+/// Words right after a version that name the language as that release defined it
+/// (`like Python 3.7 code with …`, `Python 2 syntax`): a fact about the release, not
+/// what the project needs.
+const LANGUAGE_OF: [&str; 7] =
+    ["code", "syntax", "semantics", "grammar", "feature", "features", "idioms"];
+
 /// Words after a version (after `or`/`and`) that make it a minimum: `1.70 or later`.
 const LATER: [&str; 7] = ["later", "newer", "higher", "above", "greater", "up", "more"];
 
@@ -265,8 +271,10 @@ fn name_first(
     }
     let t = tokens.get(j)?;
     let after = tokens.get(j + 1).map(|n| clean(&text[n.clone()]));
-    if after.is_some_and(|w| UNITS.contains(&w) || release_verb(w)) {
-        return None; // `1.2 times`; `Rust 1.70 stabilized …`: an event, not a claim
+    if after.is_some_and(|w| UNITS.contains(&w) || LANGUAGE_OF.contains(&w) || release_verb(w)) {
+        // `1.2 times`; `Rust 1.70 stabilized …`: an event, not a claim; `Python 3.7
+        // code`: the language of a release.
+        return None;
     }
     // `Node.js 18 and earlier`: the old releases, named as such.
     let word_at = |k: usize| tokens.get(k).map(|n| clean(&text[n.clone()]));
@@ -513,6 +521,8 @@ mod tests {
             "Python 3.8 to 3.12 upgrades",
             "Rust 1.70 stabilized let-else.",
             "Python 3.9 is not supported.",
+            "references (like Python 3.9 code with `annotations`)",
+            "If you support Python 3.9 through 3.13, you should write",
             "1.39 to 1.47 - Rust 1.70",
             "1.0 to 1.14 - Rust 1.2",
             "`1.47.x` - LTS release until September 2026. (MSRV 1.70)",
