@@ -2,7 +2,7 @@
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
 //! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`, Mintlify's
 //! `docs.json`/`mint.json`, Jekyll's `_config.yml`, Hugo's `hugo.toml`, Zola's
-//! `config.toml`). A folder with no site is rendered by GitHub.
+//! `config.toml`, Sphinx's `conf.py`). A folder with no site is rendered by GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
 //! and never fails a scan: an unreadable config means the default content folder.
@@ -38,6 +38,9 @@ pub enum Generator {
     /// Zola (`config.toml` with a `base_url`, beside `content/`): `content/` is routed,
     /// and `@/…` links name its files.
     Zola,
+    /// Sphinx with MyST Markdown (`conf.py` naming Sphinx or MyST): the config's folder
+    /// is the source folder.
+    Sphinx,
 }
 
 impl Generator {
@@ -61,6 +64,8 @@ impl Generator {
             "hugo.toml" | "hugo.yaml" | "hugo.yml" | "hugo.json" => Some(Generator::Hugo),
             // A common name: `site_of` keeps it only beside `content/` with a `base_url`.
             "config.toml" => Some(Generator::Zola),
+            // A common name: `site_of` keeps it only when it configures Sphinx.
+            "conf.py" => Some(Generator::Sphinx),
             _ => None,
         }
     }
@@ -259,6 +264,14 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
                 return None;
             }
             vec![content]
+        }
+        Generator::Sphinx => {
+            let text = read_small(root, config).unwrap_or_default();
+            let sphinx = ["sphinx", "myst", "html_theme"].iter().any(|w| text.contains(w));
+            if !sphinx {
+                return None;
+            }
+            vec![dir.to_string()]
         }
         Generator::VitePress => unreachable!("handled above"),
     };

@@ -425,7 +425,7 @@ fn mkdocs_serves_pages_at_folder_urls_so_raw_html_and_climbing_links_resolve_the
         ),
         ("docs/index.md", "# Home\n\n![logo](../../logo.png)\n"),
         // Outside the site GitHub's resolution is the only one.
-        ("notes/books.md", "# Books\n\n<img src=\"../../img/books/cover.png\">\n"),
+        ("notes/books.md", "# Books\n\n<img src=\"../img/books/cover.png\">\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(
@@ -435,7 +435,19 @@ fn mkdocs_serves_pages_at_folder_urls_so_raw_html_and_climbing_links_resolve_the
          which MkDocs leaves as written, so the browser stops at the site's root"
     );
     assert_eq!(broken(&a, "docs/index.md"), [], "the browser stops at the site's root");
-    assert_eq!(broken(&a, "notes/books.md"), [row(3, "../../img/books/cover.png", "")]);
+    assert_eq!(broken(&a, "notes/books.md"), [row(3, "../img/books/cover.png", "")]);
+}
+
+#[test]
+fn links_that_climb_above_the_repository_are_the_forges_pages() {
+    let dir = tree(&[(
+        "README.md",
+        "# R\n\n![demo](../assets/demo.gif) [releases](../../releases) [gone](./gone.md)\n",
+    )]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // From `blob/main/README.md`, `../assets/demo.gif` is `demo.gif` on the `assets`
+    // branch and `../../releases` the releases page.
+    assert_eq!(broken(&a, "README.md"), [row(3, "./gone.md", "")]);
 }
 
 #[test]

@@ -15,7 +15,10 @@ use crate::scan::site::Generator;
 /// The id `generator` gives each heading of `parsed`, in heading order; `None` when its
 /// ids are GitHub's.
 pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<String>> {
-    if matches!(generator, Generator::Docusaurus | Generator::Astro | Generator::Jekyll) {
+    if matches!(
+        generator,
+        Generator::Docusaurus | Generator::Astro | Generator::Jekyll | Generator::Sphinx
+    ) {
         return None;
     }
     let mut used: HashSet<String> =
@@ -41,9 +44,11 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 // lowercased, every other run one `-`.
                 Generator::Zola => vitepress::unique(super::dash_slug(&h.text), &mut used),
                 // Hugo's goldmark `autoHeadingIDType` defaults to "github".
-                Generator::Docusaurus | Generator::Astro | Generator::Jekyll | Generator::Hugo => {
-                    h.slug.clone()
-                }
+                Generator::Docusaurus
+                | Generator::Astro
+                | Generator::Jekyll
+                | Generator::Hugo
+                | Generator::Sphinx => h.slug.clone(),
             }
         })
         .collect();
@@ -69,6 +74,15 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if generator == Some(Generator::VitePress) {
         let ids = super::mkdocs_anchors::attr_ids(&parsed.text);
         parsed.anchors.extend(ids);
+    }
+    if generator == Some(Generator::Sphinx) {
+        // MyST's targets: a `(label)=` line names the block below it.
+        let labels = parsed.text.lines().filter_map(|line| {
+            let label = line.trim().strip_prefix('(')?.strip_suffix(")=")?;
+            (!label.is_empty() && !label.contains(char::is_whitespace)).then(|| label.to_string())
+        });
+        let labels: Vec<String> = labels.collect();
+        parsed.anchors.extend(labels);
     }
     if generator == Some(Generator::Mintlify) {
         // Mintlify also keeps a heading's `/` and `:` (its pages link `#tasks%2Fget` for

@@ -38,6 +38,7 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         Generator::Hugo => Vec::new(),
         // Zola's internal links (`@/perf/report.md`) name a file of `content/`; its routes,
         // like Hugo's, are checked only with git's evidence.
+        Generator::Sphinx => sphinx_candidates(site, written),
         Generator::Zola => written
             .strip_prefix("@/")
             .zip(site.content.first())
@@ -47,6 +48,30 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         // MkDocs resolves relative `.md` links as GitHub does, and a browser clamps a
         // link that climbs above the site's root to that root.
         Generator::Mkdocs => clamped_to_site_root(site, written, resolved).into_iter().collect(),
+    }
+}
+
+/// What a MyST link reaches on a Sphinx site: a `/…` path from the source folder, and a
+/// bare name that is not a file name (`attrs.frozen`, `api`, a `(label)=` target) is a
+/// cross-reference Sphinx resolves to an object or a label — taken as reaching the
+/// site (its folder), which the scan cannot check further.
+fn sphinx_candidates(site: &Site, written: &str) -> Vec<String> {
+    let Some(source) = site.content.first() else { return Vec::new() };
+    if let Some(from_source) = written.strip_prefix('/') {
+        return vec![crate::scan::resolve::join(source, from_source)];
+    }
+    const FILE_EXTS: [&str; 16] = [
+        "md", "markdown", "rst", "txt", "html", "png", "jpg", "jpeg", "gif", "svg", "py", "toml",
+        "yaml", "yml", "json", "ipynb",
+    ];
+    let ext = written.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    let cross_ref = !written.contains('/')
+        && !written.is_empty()
+        && ext.is_none_or(|e| !FILE_EXTS.contains(&e.as_str()));
+    if cross_ref {
+        vec![source.clone()]
+    } else {
+        Vec::new()
     }
 }
 

@@ -113,7 +113,8 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
-    if use_git {
+    // A dated post names the code of its day: its code paths are history.
+    if use_git && !crate::scan::signals::sections::is_post(&doc.path) {
         check_code_paths(ctx, doc, &mut out.problems);
         if role != DocRole::Changelog {
             check_code_block_paths(ctx, doc, &mut out.problems);
@@ -195,6 +196,12 @@ fn check_links(
                     ));
                 }
             }
+            // A link that climbs above the repository's root leaves the files for the
+            // forge's pages: from `blob/main/README.md`, `../assets/x.png` is `x.png` on
+            // the `assets` branch and `../../releases` the releases page (lazygit's
+            // screenshots). Not a file of this checkout, so not checked (and never
+            // looked at on disk).
+            LinkTarget::Local { path: github, .. } if github.starts_with("../") => {}
             LinkTarget::Local { written, path: github, fragment } => {
                 let Some((path, kind)) = landing(ctx, doc, &written, &github) else {
                     if failed.is_some()

@@ -122,6 +122,51 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || version_folder(a) != version_folder(b)
 }
 
+/// Two folders that are copies of one tree: of the pages both hold (at least
+/// `MIRROR_MIN_PAGES`), half or more are whole copies of each other (`WHOLE_COPY`).
+/// lazygit keeps `docs/` for the release and `docs-master/` for master, copied over at
+/// each release: a snapshot, each copy deliberate. Pages kept per variant and adapted
+/// (tanstack's react and vue guides) share a few whole copies among many adapted pages,
+/// and those copies still fire.
+fn mirrored_trees<'k>(
+    ctx: &ScanContext<'_>,
+    pairs: impl Iterator<Item = &'k (u32, u32)>,
+    whole: impl Fn(u32, u32) -> bool,
+) -> BTreeSet<(String, String)> {
+    let mut copies: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for &(doc, other) in pairs {
+        if doc > other {
+            continue;
+        }
+        let (a, b) = (&ctx.paths[doc as usize], &ctx.paths[other as usize]);
+        if let Some(roots) = variant_roots(a, b) {
+            if whole(doc, other) || whole(other, doc) {
+                *copies.entry(ordered(roots)).or_default() += 1;
+            }
+        }
+    }
+    copies
+        .into_iter()
+        .filter(|((a, b), n)| {
+            let pages = shared_names(&ctx.paths, a, b);
+            pages >= MIRROR_MIN_PAGES && n * 2 >= pages
+        })
+        .map(|(roots, _)| roots)
+        .collect()
+}
+
+/// Fewer pages in common than this never make two folders copies of one tree.
+const MIRROR_MIN_PAGES: usize = 3;
+
+/// `(a, b)` as owned strings, in order.
+fn ordered((a, b): (&str, &str)) -> (String, String) {
+    if a <= b {
+        (a.to_string(), b.to_string())
+    } else {
+        (b.to_string(), a.to_string())
+    }
+}
+
 /// The share of a page's long blocks another variant of it must hold to be a copy.
 const WHOLE_COPY: f64 = 0.8;
 
@@ -138,6 +183,39 @@ fn parallel_pages(a: &str, b: &str) -> bool {
         && pa.len() >= 3
         && pa.last() == pb.last()
         && pa.iter().zip(&pb).filter(|(x, y)| x != y).count() == 1
+}
+
+/// The two folders one page is kept in when `a` and `b` are the same file name at the
+/// same depth with their paths differing in one folder only: (`docs`, `docs-master`)
+/// for `docs/dev/guide.md` and `docs-master/dev/guide.md`.
+fn variant_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
+    let (pa, pb): (Vec<&str>, Vec<&str>) = (a.split('/').collect(), b.split('/').collect());
+    if pa.len() != pb.len() || pa.len() < 2 || pa.last() != pb.last() {
+        return None;
+    }
+    let mut differing = pa.iter().zip(&pb).enumerate().filter(|(_, (x, y))| x != y);
+    let (at, _) = differing.next()?;
+    if differing.next().is_some() {
+        return None;
+    }
+    let end = |parts: &[&str]| parts[..=at].iter().map(|p| p.len() + 1).sum::<usize>() - 1;
+    Some((&a[..end(&pa)], &b[..end(&pb)]))
+}
+
+/// How many relative paths the folders `a` and `b` both hold, among the scanned `paths`
+/// (sorted).
+fn shared_names(paths: &[String], a: &str, b: &str) -> usize {
+    let under = |dir: &str| -> BTreeSet<&str> {
+        let prefix = format!("{dir}/");
+        let from = paths.partition_point(|p| p.as_str() < prefix.as_str());
+        paths[from..]
+            .iter()
+            .take_while(|p| p.starts_with(&prefix))
+            .map(|p| &p[prefix.len()..])
+            .collect()
+    };
+    let (left, right) = (under(a), under(b));
+    left.intersection(&right).count()
 }
 
 /// Whether one side is in an Agent Skill and the other is not agent context loaded at
@@ -234,19 +312,23 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
             pairs.entry((p.doc, *other)).or_default().push(Shared { print: *p, same_heading });
         }
     }
+    let long = |d: u32| long_blocks.get(&d).copied().unwrap_or_default();
+    let whole = |from: u32, to: u32| {
+        pairs.get(&(from, to)).is_some_and(|shared| {
+            let lines: BTreeSet<u32> = shared.iter().map(|s| s.print.line).collect();
+            lines.len() >= 2 && lines.len() as f64 >= WHOLE_COPY * long(from) as f64
+        })
+    };
+    let mirrored = mirrored_trees(ctx, pairs.keys(), whole);
     let fires = |doc: u32, other: u32| {
         let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
-        let long = |d: u32| long_blocks.get(&d).copied().unwrap_or_default();
         let copied = |from: u32, to: u32| {
             pairs.get(&(from, to)).is_some_and(|shared| copied_doc(shared, long(from)))
         };
-        let whole = |from: u32, to: u32| {
-            pairs.get(&(from, to)).is_some_and(|shared| {
-                let lines: BTreeSet<u32> = shared.iter().map(|s| s.print.line).collect();
-                lines.len() >= 2 && lines.len() as f64 >= WHOLE_COPY * long(from) as f64
-            })
-        };
         let (a, b) = (&ctx.paths[doc as usize], &ctx.paths[other as usize]);
+        if variant_roots(a, b).is_some_and(|roots| mirrored.contains(&ordered(roots))) {
+            return false;
+        }
         if parallel_pages(a, b) {
             return whole(doc, other) || whole(other, doc);
         }
@@ -290,6 +372,27 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_folders_a_page_is_kept_in() {
+        assert_eq!(
+            variant_roots("docs/dev/guide.md", "docs-master/dev/guide.md"),
+            Some(("docs", "docs-master"))
+        );
+        assert_eq!(
+            variant_roots("docs/framework/react/a.md", "docs/framework/vue/a.md"),
+            Some(("docs/framework/react", "docs/framework/vue"))
+        );
+        assert_eq!(
+            variant_roots("docs/Config.md", "docs-master/Config.md"),
+            Some(("docs", "docs-master"))
+        );
+        assert_eq!(variant_roots("a/x/b.md", "c/y/b.md"), None, "two folders differ");
+        assert_eq!(variant_roots("a/b.md", "a/c.md"), None);
+        let paths: Vec<String> =
+            ["d/a.md", "d/b.md", "d/x/c.md", "e/a.md", "e/x/c.md", "f.md"].map(String::from).into();
+        assert_eq!(shared_names(&paths, "d", "e"), 2);
+    }
 
     #[test]
     fn pages_kept_per_variant() {

@@ -16,7 +16,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::broken_reference::{Form, Missing, Problem};
+use super::broken_reference::{is_markdown, Form, Missing, Problem};
 use crate::scan::context::ScanContext;
 use crate::scan::tree::PathKind;
 
@@ -76,7 +76,16 @@ const PAGE_ROUTES_PER_TOP_FOLDER: usize = 5;
 /// `x.mdx`, `x/index.md` or `x/README.md` is a file.
 fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
     let base = m.resolved.trim_end_matches('/');
-    is_route(m)
+    // A page about a file is named after it (`entry.client.tsx.md`), and its route keeps
+    // the file's extension: react-router's `../api/framework-conventions/root.tsx`.
+    let last = m.written.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+    let by_name = matches!(m.form, Form::DocRelative | Form::FromRoot)
+        && m.what != "code path"
+        && m.what != "command path"
+        && !last.is_empty()
+        && last != ".."
+        && !is_markdown(last);
+    by_name
         && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"]
             .iter()
             .any(|form| ctx.tree.kind(&form.replace("{}", base)) == PathKind::File)

@@ -152,6 +152,29 @@ pub fn is_record(path: &str) -> bool {
         .any(|d| RECORD_FOLDERS.contains(&d.as_str()) || d.ends_with("-notes"))
 }
 
+/// Whether the doc at `path` is a dated post — a blog's (`blog/`, `_posts/`, `posts/`)
+/// or one named by its date (`2021-05-09-2.3.0.md`): it tells what happened then, in
+/// the code of that day. Its links are still read by visitors; the paths in its code
+/// are history.
+pub fn is_post(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let dated = name.len() > 11
+        && name.as_bytes()[10] == b'-'
+        && name.as_bytes()[..10].iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    dated
+        || path
+            .split('/')
+            .rev()
+            .skip(1)
+            .any(|d| ["blog", "_posts", "posts"].contains(&d.to_ascii_lowercase().as_str()))
+}
+
 /// Whether the whole file is a changelog by name (`CHANGELOG.md`, `HISTORY.md`…).
 pub fn is_changelog_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_uppercase();
@@ -252,6 +275,9 @@ mod tests {
                 .to_string(),
         );
         assert!(kept_as_history(&roadmap));
+        assert!(is_post("website/blog/2021-05-09-2.3.0.md") && is_post("site/_posts/a.md"));
+        assert!(is_post("notes/2024-01-02-launch.md") && !is_post("docs/2024-01-02.md"));
+        assert!(!is_post("docs/guide.md") && !is_post("blog.md"));
         assert!(!kept_as_history(&crate::scan::markdown::parse("# Guide\n".to_string())));
         assert!(!is_archive_heading("Where the changelog lives"));
         assert!(is_changelog_file("docs/CHANGELOG.md"));

@@ -1,7 +1,8 @@
 //! `stale_name_location`: a missing target that git history shows renamed (the new path
 //! is the `suggestion`, written in the link's own form, so replacing `target` with it is
 //! the fix) or deleted (no suggestion). A folder is renamed when every file git had
-//! under it moved under one new folder, deleted when they left otherwise.
+//! under it moved under one new folder, deleted when they left otherwise. A path in code
+//! on a docs-site page that git shows deleted is the reader's file, not a signal.
 //!
 //! It decides only for targets `broken_reference` found missing; with no history it
 //! says nothing and the problem stays a `broken_reference`.
@@ -12,6 +13,7 @@ use super::broken_reference::{Form, Missing};
 use crate::scan::context::ScanContext;
 use crate::scan::git::Fate;
 use crate::scan::resolve::{parent_dir, relative_path};
+use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
 
 /// Characters a Markdown link path must percent-encode.
@@ -34,6 +36,14 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         if names_a_module(missing, to, exists) {
             return None;
         }
+    }
+    // A docs-site page names the files of its reader's project (`docs/public/_headers`,
+    // `.changeset/pre.json`, `/src/index.ts`): that this repository once had a file of
+    // that name and deleted it says nothing about the reader's. A rename still does:
+    // the page follows the project's own layout.
+    let code = matches!(missing.form, Form::RepoPath) || missing.what == "command path";
+    if code && matches!(fate, Fate::Deleted { .. }) && ctx.role(&missing.doc) == DocRole::SitePage {
+        return None;
     }
     let sig = match fate {
         Fate::Renamed { to } => {

@@ -36,6 +36,13 @@ pub fn package(
     source: &str,
     is_root: bool,
 ) -> Option<usize> {
+    // A pre-release (`3.10.0-dev`, `0.5.0-alpha.1`) names the next release while the
+    // docs describe the last one, which only the tags know: not a version to hold docs
+    // to. (Python's `1.2.0.dev0`, `1.2.0rc1` do not parse.)
+    let core = version.split('+').next().unwrap_or(version);
+    if core.contains('-') {
+        return None;
+    }
     let version = parse_version(version)?;
     let name = name.to_lowercase();
     let distinctive = name.contains(['-', '_', '/']);
