@@ -207,8 +207,9 @@ fn link_signal(
             || (route_links::is_route(m) && routes.covers(&m.doc))
             || (m.form == Form::FromRoot && m.doc.contains('/')));
     match stale {
-        // A record names the code of its time: a path renamed or deleted since is history.
-        Some((doc, _)) if sections::is_record(&doc) => None,
+        // A record or a plan names the code of its time: a path renamed or deleted since
+        // is history.
+        Some((doc, _)) if sections::is_record(&doc) || sections::is_plan(&doc) => None,
         Some(s) => Some(s),
         None if only_if_moved => None,
         None => Some(broken_reference::signal(problem)),

@@ -18,7 +18,6 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::broken_reference::{is_markdown, Form, Missing, Problem};
 use crate::scan::context::ScanContext;
-use crate::scan::tree::PathKind;
 
 /// Route links a folder needs before its docs are taken as written for a site.
 const ROUTE_LINKS_PER_FOLDER: usize = 5;
@@ -73,7 +72,7 @@ pub fn route_folders(problems: &[Problem]) -> RouteFolders {
 const PAGE_ROUTES_PER_TOP_FOLDER: usize = 5;
 
 /// Whether `m` is a link by route that names a page that exists: `x` where `x.md`,
-/// `x.mdx`, `x/index.md` or `x/README.md` is a file.
+/// `x.mdx`, `x/index.md` or `x/README.md` is a scanned doc.
 fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
     let base = m.resolved.trim_end_matches('/');
     // A page about a file is named after it (`entry.client.tsx.md`), and its route keeps
@@ -85,10 +84,11 @@ fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
         && !last.is_empty()
         && last != ".."
         && !is_markdown(last);
+    // Pages are scanned docs: the shortlist answers without a look at the disk.
     by_name
         && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"]
             .iter()
-            .any(|form| ctx.tree.kind(&form.replace("{}", base)) == PathKind::File)
+            .any(|form| ctx.doc_index(&form.replace("{}", base)).is_some())
 }
 
 /// The top folders (never the root) whose docs hold enough links by route to pages that

@@ -152,6 +152,18 @@ pub fn is_record(path: &str) -> bool {
         .any(|d| RECORD_FOLDERS.contains(&d.as_str()) || d.ends_with("-notes"))
 }
 
+/// Whether the doc at `path` is a plan — under `plans/`, or named `PLAN.md`,
+/// `*_plan.md`, `*-plan.md`: the layout it names is the one intended when it was
+/// written, superseded or not (its status is still read: a shipped plan is done).
+pub fn is_plan(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let stem = name.rsplit_once('.').map_or(name.as_str(), |(s, _)| s);
+    stem == "plan"
+        || stem.ends_with("_plan")
+        || stem.ends_with("-plan")
+        || path.split('/').rev().skip(1).any(|d| d.eq_ignore_ascii_case("plans"))
+}
+
 /// Whether the doc at `path` is a dated post — a blog's (`blog/`, `_posts/`, `posts/`)
 /// or one named by its date (`2021-05-09-2.3.0.md`): it tells what happened then, in
 /// the code of that day. Its links are still read by visitors; the paths in its code
@@ -268,7 +280,9 @@ mod tests {
         assert!(is_history_file("UPDATING.md"));
         assert!(is_record("docs/adr/0001-use-rust.md"));
         assert!(is_record("dev-docs/v4-notes/background-tasks.md"));
-        assert!(!is_record("docs/plans/migrate.md"));
+        assert!(!is_record("docs/plans/migrate.md"), "a plan's status is read");
+        assert!(is_plan("docs/plans/migrate.md") && is_plan("spec/v2_ux_plan.md"));
+        assert!(!is_plan("docs/cli/plan-mode.md") && !is_plan("docs/planning.md"));
         assert!(!is_record("notes.md"));
         let roadmap = crate::scan::markdown::parse(
             "# hyper 1.0 Roadmap\n\n> This was the roadmap. It is kept for historical purposes.\n"

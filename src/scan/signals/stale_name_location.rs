@@ -13,7 +13,7 @@ use super::broken_reference::{Form, Missing};
 use crate::scan::context::ScanContext;
 use crate::scan::git::Fate;
 use crate::scan::resolve::{parent_dir, relative_path};
-use crate::scan::role::DocRole;
+use crate::scan::role::{DocRole, AGENT_HIDDEN_DIRS};
 use crate::scan::signal::{Signal, SignalName};
 
 /// Characters a Markdown link path must percent-encode.
@@ -41,8 +41,16 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     // `.changeset/pre.json`, `/src/index.ts`): that this repository once had a file of
     // that name and deleted it says nothing about the reader's. A rename still does:
     // the page follows the project's own layout.
+    // So does a folder in an agent tool's place (`.agents/skills/`, `.claude/commands/`):
+    // the location a CLI writes into its user's project, whatever this repository once
+    // kept there.
     let code = matches!(missing.form, Form::RepoPath) || missing.what == "command path";
-    if code && matches!(fate, Fate::Deleted { .. }) && ctx.role(&missing.doc) == DocRole::SitePage {
+    let tool_place = missing.written.ends_with('/')
+        && missing.resolved.split('/').next().is_some_and(|d| AGENT_HIDDEN_DIRS.contains(&d));
+    if code
+        && matches!(fate, Fate::Deleted { .. })
+        && (tool_place || ctx.role(&missing.doc) == DocRole::SitePage)
+    {
         return None;
     }
     let sig = match fate {
