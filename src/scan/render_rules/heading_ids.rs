@@ -102,7 +102,7 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
 }
 
 /// `text` lowercased with each run of whitespace as one `-`, every other character kept.
-fn kept_id(text: &str) -> String {
+pub fn kept_id(text: &str) -> String {
     text.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
 }
 

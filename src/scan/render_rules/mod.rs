@@ -48,6 +48,7 @@ fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
     }
     out
 }
+pub use heading_ids::kept_id;
 pub use site_links::{
     html_link_candidate, link_candidates, page_url_routes, redirected, renderer_of,
 };

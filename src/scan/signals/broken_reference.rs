@@ -359,15 +359,22 @@ fn suggest_in(ctx: &ScanContext<'_>, path: &str, fragment: &str) -> (Option<Stri
     (closest_anchor(fragment, &target.parsed, renderer), other)
 }
 
-/// Whether `fragment` is the id a heading of `doc` gets when every run of punctuation
-/// and spaces becomes one `-` (VitePress' and markdown-it-anchor's slugify, and the
-/// scheme of sites built from a repository elsewhere: tanstack.com's
-/// `#queryclient-query` for `` `queryClient.query` ``) and not its GitHub id.
+/// Whether `fragment` is the id a heading of `doc` gets in one of the other common
+/// schemes — every run of punctuation and spaces one `-` (VitePress' and
+/// markdown-it-anchor's slugify, and sites built from a repository elsewhere:
+/// tanstack.com's `#queryclient-query` for `` `queryClient.query` ``), or lowercased with
+/// spaces as `-` and punctuation kept (Mintlify's, pmndrs/docs' for zustand:
+/// `#using-scoped-(non-global)-stores`) — and not its GitHub id.
 pub fn in_other_scheme(doc: &ParsedDoc, fragment: &str) -> bool {
     let fragment = fragment.to_lowercase();
     doc.headings.iter().any(|h| {
-        let id = crate::scan::render_rules::dash_slug(&h.text);
-        id == fragment && !id.is_empty()
+        let dashed = crate::scan::render_rules::dash_slug(&h.text);
+        // Kept punctuation counts only on a heading of several words, whose spaces the
+        // link turned into `-` as a scheme does: `#workspace/configuration` for the
+        // heading `workspace/configuration` is the heading's text, a common slip.
+        let kept = crate::scan::render_rules::kept_id(&h.text);
+        let several_words = h.text.trim().contains(char::is_whitespace);
+        (dashed == fragment && !dashed.is_empty()) || (several_words && kept == fragment)
     })
 }
 
@@ -443,6 +450,17 @@ mod tests {
         assert_eq!(with_fragment("a.md#old", "new"), "a.md#new");
         assert_eq!(with_fragment("#old", "new-id"), "#new-id");
         assert_eq!(with_fragment("#c%E9%85%8D", "配"), "#%E9%85%8D");
+    }
+
+    #[test]
+    fn fragments_in_the_other_schemes() {
+        let doc = crate::scan::markdown::parse(
+            "# Z\n\n## Using scoped (non-global) stores\n\n## `queryClient.query`\n\n## a/b\n"
+                .to_string(),
+        );
+        assert!(in_other_scheme(&doc, "using-scoped-(non-global)-stores"), "punctuation kept");
+        assert!(in_other_scheme(&doc, "queryclient-query"), "punctuation as `-`");
+        assert!(!in_other_scheme(&doc, "a/b"), "one word as written is the heading's text");
     }
 
     #[test]

@@ -71,9 +71,12 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>
         // `src/` moved). A lone name (`src/`, `./flake.nix`) and a hidden folder
         // (`.cargo/config.toml`) are more often the reader's own.
         let first_gone = ctx.tree.kind(first) != PathKind::Dir;
-        if DEFAULT_EXCLUDED_DIRS.contains(&first)
-            || (first_gone && (!path.contains('/') || first.starts_with('.')))
-        {
+        // `vendor/` is skipped as a build product only when git never had it: a Go
+        // module's vendored code is tracked, and a package moved out of it in-tree
+        // (lazygit's `vendor/github.com/jesseduffield/gocui`, now `pkg/gocui`) is git's
+        // evidence like any other path's.
+        let build_product = DEFAULT_EXCLUDED_DIRS.contains(&first) && first != "vendor";
+        if build_product || (first_gone && (!path.contains('/') || first.starts_with('.'))) {
             continue;
         }
         if span.text.trim().starts_with('/') && SYSTEM_DIRS.contains(&first) {

@@ -103,8 +103,11 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let landing = |p: &str| {
         let (dir, name) = p.rsplit_once('/').unwrap_or(("", p));
         let index = name.eq_ignore_ascii_case("index.md") || name.eq_ignore_ascii_case("README.md");
+        // A docs folder's home page (`docs/index.md`, undici's `docs/docs/index.md` for
+        // its doc-kit site) or a site's content root.
+        let docs_home = dir.rsplit('/').next().is_some_and(|d| d.eq_ignore_ascii_case("docs"));
         index
-            && (dir == "docs"
+            && (docs_home
                 || ctx.sites.page_of(p).is_some_and(|site| site.content.iter().any(|c| c == dir)))
     };
     let readme = |p: &str| p.rsplit('/').next().unwrap_or(p).eq_ignore_ascii_case("README.md");
