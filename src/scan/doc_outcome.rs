@@ -153,9 +153,12 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         } else {
             Vec::new()
         },
+        // A superseded docs version (`docs/v1/` beside `docs/v3/`) describes the code of
+        // its release, not the churn since on main.
         churn: (use_git
             && applies(SignalName::EditRecencyVsChurn)
-            && role::can_go_stale_from_code(path, role))
+            && role::can_go_stale_from_code(path, role)
+            && !crate::scan::signals::version_folders::superseded(path, &ctx.paths))
         .then(|| edit_recency_vs_churn::scope_of(&ctx.tree, &doc))
         .flatten(),
         // Last: the text moves out of the doc, to be counted once the tables are in.

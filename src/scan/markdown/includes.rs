@@ -9,7 +9,7 @@
 //! the included file's relative links are written for the including page's folder.
 //!
 //! Only Markdown targets count (`.md`, `.mdx`, `.markdown`, and a snapshot of one such as
-//! `x@.md.snap`): an mdBook `{{#include main.rs}}` inside a code block adds code, not
+//! `x@.md.snap` or `markdown-help.snap`): an mdBook `{{#include main.rs}}` inside a code block adds code, not
 //! headings. Pure string work: which targets exist is the caller's question.
 
 use std::sync::LazyLock;
@@ -119,9 +119,14 @@ fn strip_mdbook_range(written: &str) -> &str {
 
 fn is_markdown_target(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    // A snapshot whose name says it holds Markdown (`markdown-help.snap`, cargo-dist's
+    // CLI reference, included by its book).
+    let markdown_snapshot = name.ends_with(".snap") && name.contains("markdown");
     [".md", ".mdx", ".markdown"].iter().any(|ext| lower.ends_with(ext))
         || lower.contains(".md.")
         || lower.contains(".mdx.")
+        || markdown_snapshot
 }
 
 #[cfg(test)]
@@ -150,6 +155,8 @@ mod tests {
                 "./_part.mdx",
             ]
         );
+        assert!(is_markdown_target("tests/snapshots/markdown-help.snap"));
+        assert!(!is_markdown_target("tests/snapshots/cli-help.snap"), "output, not Markdown");
     }
 
     #[test]
