@@ -170,15 +170,9 @@ pub fn is_plan(path: &str) -> bool {
 /// are history.
 pub fn is_post(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    let dated = name.len() > 11
-        && name.as_bytes()[10] == b'-'
-        && name.as_bytes()[..10].iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
+    // `2021-05-09-slug.md`: a date, then the post's name.
+    let dated = name.get(..10).is_some_and(super::version_folders::is_date)
+        && name.as_bytes().get(10) == Some(&b'-');
     dated
         || path
             .split('/')

@@ -36,7 +36,7 @@ fn is_version_name(part: &str) -> bool {
 }
 
 /// `YYYY-MM-DD`.
-fn is_date(part: &str) -> bool {
+pub fn is_date(part: &str) -> bool {
     let b = part.as_bytes();
     b.len() == 10
         && b.iter()
