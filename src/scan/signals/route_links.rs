@@ -25,14 +25,16 @@ const ROUTE_LINKS_PER_FOLDER: usize = 5;
 /// Whether `m` is a link by route: a link (not a path in code), written relative or
 /// from the root, whose last segment has no extension.
 pub fn is_route(m: &Missing) -> bool {
+    linked_name(m).is_some_and(|last| !last.contains('.'))
+}
+
+/// The last segment of a link (not a path in code) written relative or from the root,
+/// when it names something (not empty, not `..`).
+fn linked_name(m: &Missing) -> Option<&str> {
     let relative = matches!(m.form, Form::DocRelative | Form::FromRoot);
     let last = m.written.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-    relative
-        && m.what != "code path"
-        && m.what != "command path"
-        && !last.is_empty()
-        && last != ".."
-        && !last.contains('.')
+    let link = relative && m.what != "code path" && m.what != "command path";
+    (link && !last.is_empty() && last != "..").then_some(last)
 }
 
 /// The folders that `docs` (the doc of each item counted) reach at least `min` times,
@@ -77,13 +79,7 @@ fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
     let base = m.resolved.trim_end_matches('/');
     // A page about a file is named after it (`entry.client.tsx.md`), and its route keeps
     // the file's extension: react-router's `../api/framework-conventions/root.tsx`.
-    let last = m.written.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-    let by_name = matches!(m.form, Form::DocRelative | Form::FromRoot)
-        && m.what != "code path"
-        && m.what != "command path"
-        && !last.is_empty()
-        && last != ".."
-        && !is_markdown(last);
+    let by_name = linked_name(m).is_some_and(|last| !is_markdown(last));
     // Pages are scanned docs: the shortlist answers without a look at the disk.
     by_name
         && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"]
