@@ -141,6 +141,7 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
     {
         toml_dependencies(block, known, out);
         pre_commit(block, known, out);
+        commands::config_mentions(&block.text, block.line, known, out);
         // A file name is the project's release only where the block downloads one.
         let downloads = block.text.lines().any(|l| downloads_own_release(l, known));
         for (i, line) in block.text.lines().enumerate() {

@@ -2,8 +2,10 @@
 //! `cargo install x@v`, `cargo add x@v`, `pip install x==v` (and `uv pip`, `uv add`,
 //! `uv tool install`, `uvx`, `pipx`, `poetry add`), `npm i x@v` (and pnpm, yarn, bun,
 //! `npx`), `npm create x@v` (the package `create-x`). Lines are split into words as a
-//! shell would (`shlex`); a shell prompt (`$ `) and `sudo` are dropped. Which packages
-//! count is the judge's business (the repository's own).
+//! shell would (`shlex`); a shell prompt (`$ `) and `sudo` are dropped. A server entry
+//! of an MCP client's config (`"command": "npx", "args": ["-y", "pkg@1.0.6"]`, in JSON
+//! or TOML) is the same command, written as data. Which packages count is the judge's
+//! business (the repository's own).
 
 use super::judge::requirement;
 use super::mention::{Claim, Mention};
@@ -45,18 +47,85 @@ pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
             .unwrap_or_else(|| part.split_whitespace().map(str::to_string).collect());
         let words: Vec<&str> =
             words.iter().map(String::as_str).skip_while(|w| *w == "sudo").collect();
-        match words.as_slice() {
-            ["cargo", "install" | "add", args @ ..] => cargo_args(args, number, out),
-            ["pip" | "pip3" | "pipx", "install", args @ ..]
-            | ["python" | "python3" | "py", "-m", "pip", "install", args @ ..]
-            | ["uv", "pip", "install", args @ ..]
-            | ["uv", "add", args @ ..]
-            | ["uv", "tool", "install" | "run", args @ ..]
-            | ["uvx" | "poetry", args @ ..] => python_args(args, number, known, out),
-            ["npm" | "pnpm" | "yarn" | "bun", "i" | "install" | "add", args @ ..]
-            | ["npx" | "pnpx" | "bunx", args @ ..] => npm_args(args, number, false, out),
-            ["npm" | "pnpm" | "yarn" | "bun", "create" | "init", args @ ..] => {
-                npm_args(&args[..args.len().min(1)], number, true, out)
+        command(&words, number, known, out);
+    }
+}
+
+/// The versions one command (its words, as a shell splits them) pins.
+fn command(words: &[&str], number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    match words {
+        ["cargo", "install" | "add", args @ ..] => cargo_args(args, number, out),
+        ["pip" | "pip3" | "pipx", "install", args @ ..]
+        | ["python" | "python3" | "py", "-m", "pip", "install", args @ ..]
+        | ["uv", "pip", "install", args @ ..]
+        | ["uv", "add", args @ ..]
+        | ["uv", "tool", "install" | "run", args @ ..]
+        | ["uvx" | "poetry", args @ ..] => python_args(args, number, known, out),
+        ["npm" | "pnpm" | "yarn" | "bun", "i" | "install" | "add", args @ ..]
+        | ["npx" | "pnpx" | "bunx", args @ ..] => npm_args(args, number, false, out),
+        ["npm" | "pnpm" | "yarn" | "bun", "create" | "init", args @ ..] => {
+            npm_args(&args[..args.len().min(1)], number, true, out)
+        }
+        _ => {}
+    }
+}
+
+/// The commands that a config snippet's server entries run: every table or object with
+/// a string `command` and an `args` list of strings (`mcpServers`, `mcp_servers`). The
+/// mention's line is the first of `text` (whose first line is `first`) holding the
+/// versioned argument.
+pub fn config_mentions(text: &str, first: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if !text.contains("command") || !text.contains("args") {
+        return;
+    }
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+        json_commands(&value, &mut commands);
+    } else if let Ok(table) = text.parse::<toml::Table>() {
+        toml_commands(&table, &mut commands);
+    }
+    for words in commands {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let mut found = Vec::new();
+        command(&words, first, known, &mut found);
+        for mut m in found {
+            let at = text.lines().position(|l| l.contains(&m.target) && l.contains('"'));
+            m.line = first + at.unwrap_or(0) as u32;
+            out.push(m);
+        }
+    }
+}
+
+fn json_commands(value: &serde_json::Value, out: &mut Vec<Vec<String>>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let command = map.get("command").and_then(|c| c.as_str());
+            let args = map.get("args").and_then(|a| a.as_array());
+            if let (Some(command), Some(args)) = (command, args) {
+                let mut words = vec![command.to_string()];
+                words.extend(args.iter().filter_map(|a| a.as_str().map(str::to_string)));
+                out.push(words);
+            }
+            map.values().for_each(|v| json_commands(v, out));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| json_commands(v, out)),
+        _ => {}
+    }
+}
+
+fn toml_commands(table: &toml::Table, out: &mut Vec<Vec<String>>) {
+    let command = table.get("command").and_then(|c| c.as_str());
+    let args = table.get("args").and_then(|a| a.as_array());
+    if let (Some(command), Some(args)) = (command, args) {
+        let mut words = vec![command.to_string()];
+        words.extend(args.iter().filter_map(|a| a.as_str().map(str::to_string)));
+        out.push(words);
+    }
+    for value in table.values() {
+        match value {
+            toml::Value::Table(t) => toml_commands(t, out),
+            toml::Value::Array(items) => {
+                items.iter().filter_map(|v| v.as_table()).for_each(|t| toml_commands(t, out))
             }
             _ => {}
         }
@@ -159,6 +228,27 @@ fn npm_args(args: &[&str], number: u32, create: bool, out: &mut Vec<Mention>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn server_entries_of_client_configs() {
+        let mut known = KnownVersions::default();
+        known.index_names();
+        let mut out = Vec::new();
+        let json = "{\n  \"mcpServers\": {\n    \"docs\": {\n      \"command\": \"npx\",\n      \"args\": [\"-y\", \"@acme/docs-mcp@1.0.6\"]\n    }\n  }\n}\n";
+        config_mentions(json, 10, &known, &mut out);
+        let got: Vec<_> = out.iter().map(|m| (m.line, m.target.as_str())).collect();
+        assert_eq!(got, [(14, "1.0.6")]);
+        let mut out = Vec::new();
+        let toml = "[mcp_servers.docs]\ncommand = \"uvx\"\nargs = [\"docs-mcp==0.3.1\"]\n";
+        config_mentions(toml, 1, &known, &mut out);
+        let got: Vec<_> = out.iter().map(|m| (m.line, m.target.as_str())).collect();
+        assert_eq!(got, [(3, "0.3.1")]);
+        // Entries without a pinned version, and other JSON, state nothing.
+        let mut out = Vec::new();
+        config_mentions("{\"command\": \"npx\", \"args\": [\"-y\", \"pkg\"]}", 1, &known, &mut out);
+        config_mentions("{\"args\": [\"pkg@1.0.0\"]}", 1, &known, &mut out);
+        assert!(out.is_empty());
+    }
 
     fn found(line: &str) -> Vec<String> {
         let mut known = KnownVersions::default();

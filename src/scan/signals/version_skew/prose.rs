@@ -32,6 +32,12 @@ const UNITS: [&str; 12] =
 const LANGUAGE_OF: [&str; 7] =
     ["code", "syntax", "semantics", "grammar", "feature", "features", "idioms"];
 
+/// Words right after a version that name things made for that release (`CPython
+/// 3.10-3.11 wheels on manylinux_2_28`, `Intel / CPython 3.9-3.11 builds`): what a tool
+/// builds for, not what it runs on.
+const BUILT_FOR: [&str; 8] =
+    ["wheel", "wheels", "build", "builds", "binary", "binaries", "target", "targets"];
+
 /// Words after a version (after `or`/`and`) that make it a minimum: `1.70 or later`.
 const LATER: [&str; 7] = ["later", "newer", "higher", "above", "greater", "up", "more"];
 
@@ -73,6 +79,7 @@ pub fn mentions(
     history: &[Range<usize>],
     out: &mut Vec<Mention>,
 ) {
+    let first = out.len();
     for seg in segments(doc) {
         if !seg.text.bytes().any(|b| b.is_ascii_digit()) {
             continue; // no version here: most paragraphs
@@ -139,6 +146,57 @@ pub fn mentions(
                     asserts_current: current,
                 });
             }
+        }
+    }
+    drop_mapping_rows(&doc.text, out, first);
+}
+
+/// Drops, from `out[first..]`, the ranges and minimums of a name that rows of one table
+/// give differently: such a table maps releases to facts ("CPython 3.9-3.11 | 10.9",
+/// "CPython 3.12-3.13 | 10.13", "CPython 3.14+ | 10.15": the lowest macOS target per
+/// Python), it does not state what the project runs on. A row naming one release
+/// (`| Python 3.8 | yes |`) is a support list and stays.
+fn drop_mapping_rows(text: &str, out: &mut Vec<Mention>, first: usize) {
+    let ranged = |m: &Mention| matches!(m.claim, Claim::RangeLow | Claim::AtLeast);
+    if !out[first..].iter().any(ranged) {
+        return;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let row = |line: u32| {
+        let i = (line as usize).checked_sub(1)?;
+        lines.get(i)?.trim_start().starts_with('|').then_some(i)
+    };
+    // The first line of the table that holds row `i`.
+    let table_of = |mut i: usize| {
+        while i > 0 && lines[i - 1].trim_start().starts_with('|') {
+            i -= 1;
+        }
+        i
+    };
+    let name_of = |m: &Mention| match &m.subject {
+        Subject::Name { name, .. } => Some(name.clone()),
+        _ => None,
+    };
+    // (table, name) → the distinct lower ends its rows state.
+    let mut lows: std::collections::HashMap<(usize, String), Vec<Vec<u64>>> = Default::default();
+    for m in out[first..].iter().filter(|m| ranged(m)) {
+        let (Some(i), Some(name)) = (row(m.line), name_of(m)) else { continue };
+        let seen = lows.entry((table_of(i), name)).or_default();
+        if !seen.contains(&m.version) {
+            seen.push(m.version.clone());
+        }
+    }
+    lows.retain(|_, v| v.len() > 1);
+    if lows.is_empty() {
+        return;
+    }
+    let mut i = first;
+    while i < out.len() {
+        let key = row(out[i].line).zip(name_of(&out[i])).map(|(r, n)| (table_of(r), n));
+        if key.is_some_and(|k| lows.contains_key(&k)) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }
@@ -271,9 +329,12 @@ fn name_first(
     }
     let t = tokens.get(j)?;
     let after = tokens.get(j + 1).map(|n| clean(&text[n.clone()]));
-    if after.is_some_and(|w| UNITS.contains(&w) || LANGUAGE_OF.contains(&w) || release_verb(w)) {
+    let describes = |w: &str| {
+        UNITS.contains(&w) || LANGUAGE_OF.contains(&w) || BUILT_FOR.contains(&w) || release_verb(w)
+    };
+    if after.is_some_and(describes) {
         // `1.2 times`; `Rust 1.70 stabilized …`: an event, not a claim; `Python 3.7
-        // code`: the language of a release.
+        // code`: the language of a release; `3.9-3.11 wheels`: what is built for it.
         return None;
     }
     // `Node.js 18 and earlier`: the old releases, named as such.
@@ -506,6 +567,19 @@ mod tests {
             [one(1, "rust", Claim::AtLeast, "1.74.0")]
         );
         assert_eq!(found("Rust 1.79.0 以上の環境"), [one(1, "rust", Claim::AtLeast, "1.79.0")]);
+    }
+
+    #[test]
+    fn tables_that_map_releases_to_facts() {
+        // Rows giving a name's releases different ranges map them to values.
+        let mapping = "| Python range | Minimum target |\n|---|---|\n| Python 3.9-3.11 | 10.9 |\n| Python 3.12-3.13 | 10.13 |\n| Python 3.14+ | 10.15 |\n\nYou need Python 3.10 or later.\n";
+        assert_eq!(found(mapping), [one(7, "python", Claim::AtLeast, "3.10")]);
+        // A support list names one release a row; the same range on two rows is one claim.
+        let list = "| OS | Python |\n|---|---|\n| Linux | Python 3.9+ |\n| macOS | Python 3.9+ |\n";
+        assert_eq!(found(list).len(), 2);
+        // What is built for a release is not what the project runs on.
+        assert!(found("It defaults to 10.9 for Intel / Python 3.9-3.11 builds.").is_empty());
+        assert!(found("This builds Python 3.10 wheels on manylinux_2_28.").is_empty());
     }
 
     #[test]
