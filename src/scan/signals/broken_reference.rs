@@ -113,8 +113,10 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
-    // A dated post names the code of its day: its code paths are history.
-    if use_git && !crate::scan::signals::sections::is_post(&doc.path) {
+    // A dated post, or a doc that says it is kept as history (a roadmap, a recorded
+    // session), names the code of its day: its code paths are history.
+    use crate::scan::signals::sections::{is_post, kept_as_history};
+    if use_git && !is_post(&doc.path) && !kept_as_history(&doc.parsed) {
         check_code_paths(ctx, doc, &mut out.problems);
         if role != DocRole::Changelog {
             check_code_block_paths(ctx, doc, &mut out.problems);

@@ -95,8 +95,11 @@ pub fn is_history_file(path: &str) -> bool {
         || dirs.into_iter().any(|d| HISTORY_DIRS.contains(&d))
 }
 
-/// Phrases (lowercase) that, near a doc's top, say the whole doc is kept as history.
-const KEPT_AS_HISTORY: [&str; 6] = [
+/// Phrases (lowercase) that, near a doc's top, say the whole doc is kept as history (a
+/// recorded session is one: aider's example chat transcripts name the files of the day).
+const KEPT_AS_HISTORY: [&str; 8] = [
+    "chat transcript",
+    "this transcript",
     "historical purposes",
     "historical reference",
     "kept for history",
@@ -283,6 +286,8 @@ mod tests {
                 .to_string(),
         );
         assert!(kept_as_history(&roadmap));
+        let session = "---\nparent: Example chat transcripts\n---\n# Add a test\n\nThis transcript shows aider adding a test.\n";
+        assert!(kept_as_history(&crate::scan::markdown::parse(session.to_string())));
         assert!(is_post("website/blog/2021-05-09-2.3.0.md") && is_post("site/_posts/a.md"));
         assert!(is_post("notes/2024-01-02-launch.md") && !is_post("docs/2024-01-02.md"));
         assert!(!is_post("docs/guide.md") && !is_post("blog.md"));
