@@ -19,6 +19,7 @@ pub fn known_versions(root: &Path) -> KnownVersions {
     go::read(root, &mut known);
     workflows::read(root, &mut known);
     hooks::read(root, &mut known);
+    known.own_action = ["action.yml", "action.yaml"].iter().any(|f| root.join(f).is_file());
     known.project = roots.into_iter().flatten().next().or_else(|| member_named_like_repo(&known));
     if let Some(i) = known.project {
         known.versions[i].in_prose = true;

@@ -95,6 +95,9 @@ pub struct KnownVersions {
     pub repos: Vec<String>,
     /// Hook ids of the repository's own `.pre-commit-hooks.yaml`.
     pub hook_ids: Vec<String>,
+    /// Whether the repository is a GitHub Action (`action.yml` or `action.yaml` at its
+    /// root): a doc's `uses: <its repository>@vX` then pins one of its releases.
+    pub own_action: bool,
     /// Actions pinned in `.github/workflows/`, by lowercase `owner/name[/path]`.
     pub actions: BTreeMap<String, ActionPin>,
     /// Every name of `versions`, and those prose may use: filled by `index_names`.

@@ -12,7 +12,7 @@ use regex::Regex;
 
 use super::commands;
 use super::judge::requirement;
-use super::mention::{Claim, Mention, Subject};
+use super::mention::{Claim, Mention, ReleaseUse, Subject};
 use super::tags::split_tag;
 use super::words::strict_version;
 use crate::scan::markdown::{CodeBlock, ParsedDoc};
@@ -240,7 +240,7 @@ fn release_urls(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
             continue;
         }
         let Some((prefix, version)) = split_tag(tag) else { continue };
-        let subject = Subject::Release { prefix: prefix.to_string(), pre_commit: false };
+        let subject = Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::Download };
         out.push(Mention {
             line: number,
             subject,
@@ -285,11 +285,15 @@ fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Ment
 
 /// `uses: owner/action@ref` with the version in the ref or in a comment after a SHA.
 fn workflow_steps(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
-    if known.actions.is_empty() || !line.contains("uses:") {
+    if (known.actions.is_empty() && !known.own_action) || !line.contains("uses:") {
         return;
     }
     let Some(caps) = USES.captures(line) else { return };
     let action = caps[1].to_lowercase();
+    if known.own_action && own_repo(&action, known) {
+        own_action_step(&caps[2], number, out);
+        return;
+    }
     if !known.actions.contains_key(&action) {
         return;
     }
@@ -310,6 +314,27 @@ fn workflow_steps(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<
         claim,
         target,
         written,
+        version,
+        asserts_current: true,
+    });
+}
+
+/// A step using the repository's own action at a release tag (`@v3.4.1`, `@v3`): the
+/// release a reader copies. A branch or a commit names no release.
+fn own_action_step(reference: &str, number: u32, out: &mut Vec<Mention>) {
+    if is_sha(reference) {
+        return;
+    }
+    let Some((prefix, version)) = split_tag(reference) else { return };
+    if !prefix.is_empty() && prefix != "v" {
+        return;
+    }
+    out.push(Mention {
+        line: number,
+        subject: Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::Action },
+        claim: Claim::Version,
+        target: reference.into(),
+        written: reference.into(),
         version,
         asserts_current: true,
     });
@@ -338,7 +363,7 @@ fn pre_commit(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) 
         }
         let (Some(written), Some(line)) = (rev.as_str(), rev.line()) else { return };
         let Some((prefix, version)) = split_tag(written) else { return };
-        let subject = Subject::Release { prefix: prefix.to_string(), pre_commit: true };
+        let subject = Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::PreCommit };
         out.push(Mention {
             line: block.line + line - 1,
             subject,
@@ -421,6 +446,17 @@ mod tests {
             found("```yaml\nuses: actions/checkout@v4\n```\n").is_empty(),
             "no workflow pins it"
         );
+        // The repository's own action, when it is one: its release tags, not a branch
+        // or a commit.
+        let steps = "```yaml\n- uses: acme/tool@v1.4.1\n- uses: acme/tool@main\n- uses: acme/tool@0123456789abcdef0123456789abcdef01234567\n```\n";
+        assert!(found(steps).is_empty(), "not an action repository");
+        let mut known = known();
+        known.own_action = true;
+        let mut out = Vec::new();
+        code::mentions(&parse(steps.to_string()), &known, &|_| false, &mut out);
+        let got: Vec<_> = out.iter().map(|m| (m.line, m.target.as_str(), &m.subject)).collect();
+        let release = Subject::Release { prefix: "v".into(), by: ReleaseUse::Action };
+        assert_eq!(got, [(2, "v1.4.1", &release)]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use semver::{Version, VersionReq};
 
-use super::mention::{Claim, Mention, Subject};
+use super::mention::{Claim, Mention, ReleaseUse, Subject};
 use super::tags::Tags;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::manifests::{dotted, Bound, KnownVersion, KnownVersions};
@@ -26,9 +26,7 @@ pub fn judge(
             let k = known.lookup(name, path, *in_code, *registry)?;
             name_skew(k, name, m)
         }
-        Subject::Release { prefix, pre_commit } => {
-            release_skew(known, tags, prefix, *pre_commit, m)
-        }
+        Subject::Release { prefix, by } => release_skew(known, tags, prefix, *by, m),
         Subject::Action { action, sha } => {
             let pin = known.actions.get(action)?;
             // An action keeps its inputs within a major release: an example a minor
@@ -130,9 +128,10 @@ fn release_skew(
     known: &KnownVersions,
     tags: Option<&Tags>,
     prefix: &str,
-    pre_commit: bool,
+    by: ReleaseUse,
     m: &Mention,
 ) -> Option<Signal> {
+    let pre_commit = by == ReleaseUse::PreCommit;
     let project = known.project().map(|k| k.version.as_slice());
     let newest = tags.and_then(|t| newest_release(t, prefix, pre_commit, project));
     let (current, suggestion, detail) = match newest {
@@ -149,8 +148,11 @@ fn release_skew(
     if !older(&m.version, current) {
         return None;
     }
-    let what =
-        if pre_commit { "pins this repository's pre-commit hook at" } else { "downloads release" };
+    let what = match by {
+        ReleaseUse::PreCommit => "pins this repository's pre-commit hook at",
+        ReleaseUse::Action => "pins this repository's action at",
+        ReleaseUse::Download => "downloads release",
+    };
     Some(signal(m, format!("{what} {}, but {detail}", m.target), suggestion))
 }
 

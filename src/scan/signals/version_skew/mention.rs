@@ -14,12 +14,24 @@ pub enum Subject {
     /// when that code names a package of one registry.
     Name { name: String, in_code: bool, registry: Option<Registry> },
     /// A release of this repository named by its tag: a pre-commit `rev` of the
-    /// repository's own hook, or a release download URL. `prefix` is the tag's text
-    /// before the version (`v`, `lychee-v`, or empty).
-    Release { prefix: String, pre_commit: bool },
+    /// repository's own hook, a release download URL, or a workflow step using the
+    /// repository's own action. `prefix` is the tag's text before the version (`v`,
+    /// `lychee-v`, or empty).
+    Release { prefix: String, by: ReleaseUse },
     /// A GitHub Action (lowercase `owner/name[/path]`), as a workflow step pins it;
     /// `sha` when the step pins a commit.
     Action { action: String, sha: Option<String> },
+}
+
+/// How a doc names a release of this repository.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReleaseUse {
+    /// A release download URL (`…/releases/download/14.1.1/…`).
+    Download,
+    /// A pre-commit `rev` of the repository's own hook: any prefix may name it.
+    PreCommit,
+    /// A workflow step using the repository's own action (`uses: pypa/cibuildwheel@v3`).
+    Action,
 }
 
 /// What the doc claims about the version.
