@@ -34,15 +34,15 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     push_repo(known, ws_field("repository"));
     let rust_version =
         pkg.and_then(|p| field(p, "rust-version", ws_pkg)).or(ws_field("rust-version"));
-    match rust_version {
-        Some(v) => push_rust(known, v, "Cargo.toml rust-version", Bound::Minimum, ""),
-        None => {
-            if let Some((v, source)) = toolchain(root) {
-                push_rust(known, &v, source, Bound::Current, "");
-            }
-        }
+    if let Some(v) = rust_version {
+        push_rust(known, v, "Cargo.toml rust-version", Bound::Minimum, "");
     }
-    let Some(ws) = ws else { return project };
+    let Some(ws) = ws else {
+        if rust_version.is_none() {
+            root_toolchain(root, known);
+        }
+        return project;
+    };
     let list = |k: &str| -> Vec<String> {
         ws.get(k)
             .and_then(|v| v.as_array())
@@ -60,6 +60,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             dirs.push(dir);
         }
     }
+    let mut member_floors: Vec<(String, String)> = Vec::new();
     for dir in dirs {
         let source = format!("{dir}/Cargo.toml");
         let Some(member) = read::toml(root, &source) else { continue };
@@ -73,9 +74,29 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         push_repo(known, field(pkg, "repository", ws_pkg));
         if let Some(v) = pkg.get("rust-version").and_then(|v| v.as_str()) {
             push_rust(known, v, &format!("{source} rust-version"), Bound::Minimum, &dir);
+            member_floors.push((v.to_string(), source));
+        }
+    }
+    if rust_version.is_none() {
+        // A virtual workspace whose members all declare one floor has that floor: the
+        // root's docs speak of the workspace (minijinja's CONTRIBUTING "targets Rust
+        // 1.63.0 as its MSRV" beside six members on 1.70).
+        match member_floors.split_first() {
+            Some(((v, source), rest)) if rest.iter().all(|(w, _)| w == v) => {
+                let source = format!("{source} rust-version (every member's)");
+                push_rust(known, v, &source, Bound::Minimum, "");
+            }
+            _ => root_toolchain(root, known),
         }
     }
     project
+}
+
+/// The root's `rust-toolchain(.toml)` pin, where nothing declares a floor.
+fn root_toolchain(root: &Path, known: &mut KnownVersions) {
+    if let Some((v, source)) = toolchain(root) {
+        push_rust(known, &v, source, Bound::Current, "");
+    }
 }
 
 /// A `[package]` field as a string, following `field.workspace = true` to
@@ -187,6 +208,35 @@ mod tests {
         assert!(known.lookup("tool", "x.md", false, None).is_none(), "one common word: code only");
         assert!(known.lookup("tool-lib", "x.md", false, None).unwrap().in_prose);
         assert_eq!(known.repos, ["acme/tool"]);
+    }
+
+    #[test]
+    fn members_that_agree_give_the_workspace_its_floor() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "Cargo.toml", "[workspace]\nmembers = [\"a\", \"b\"]\n");
+        write(d, "rust-toolchain", "1.85.0\n");
+        for m in ["a", "b"] {
+            let manifest = format!(
+                "[package]\nname = \"{m}\"\nversion = \"1.0.0\"\nrust-version = \"1.70\"\n"
+            );
+            write(d, &format!("{m}/Cargo.toml"), &manifest);
+        }
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let rust = known.lookup("msrv", "CONTRIBUTING.md", false, None).unwrap();
+        assert_eq!((rust.version.clone(), rust.bound), (vec![1, 70], Bound::Minimum));
+        assert_eq!(rust.source, "a/Cargo.toml rust-version (every member's)");
+        // Members that disagree leave the root to its toolchain pin.
+        write(
+            d,
+            "b/Cargo.toml",
+            "[package]\nname = \"b\"\nversion = \"1.0.0\"\nrust-version = \"1.75\"\n",
+        );
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let rust = known.lookup("rust", "CONTRIBUTING.md", false, None).unwrap();
+        assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Current));
     }
 
     #[test]
