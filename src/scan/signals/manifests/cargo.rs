@@ -83,7 +83,10 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         // 1.63.0 as its MSRV" beside six members on 1.70).
         match member_floors.split_first() {
             Some(((v, source), rest)) if rest.iter().all(|(w, _)| w == v) => {
-                let source = format!("{source} rust-version (every member's)");
+                let source = match rest.len() {
+                    0 => format!("{source} rust-version (the workspace's only floor)"),
+                    n => format!("every workspace member's rust-version ({source} and {n} more)"),
+                };
                 push_rust(known, v, &source, Bound::Minimum, "");
             }
             _ => root_toolchain(root, known),
@@ -226,7 +229,7 @@ mod tests {
         read(d, &mut known);
         let rust = known.lookup("msrv", "CONTRIBUTING.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 70], Bound::Minimum));
-        assert_eq!(rust.source, "a/Cargo.toml rust-version (every member's)");
+        assert_eq!(rust.source, "every workspace member's rust-version (a/Cargo.toml and 1 more)");
         // Members that disagree leave the root to its toolchain pin.
         write(
             d,
