@@ -84,6 +84,10 @@ pub struct Site {
     /// pages of mkdocs-redirects' `redirect_maps` (under `docs_dir`). No extension on a
     /// route, no leading or trailing `/`.
     pub redirects: Vec<String>,
+    /// Whether the config runs the project's own code over every page (MkDocs `hooks:`),
+    /// which may write anchors no source shows (mkdocs-material's shortcode hook turns
+    /// `<!-- md:setting config.draft -->` into `#config.draft`).
+    pub hooks: bool,
 }
 
 /// Every site of the tree.
@@ -186,10 +190,12 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             config: config.to_string(),
             content: vec![dir.to_string()],
             redirects: Vec::new(),
+            hooks: false,
         });
     }
     let generator = Generator::of_config(name)?;
     let mut redirects = Vec::new();
+    let mut hooks = false;
     let content = match generator {
         Generator::Mkdocs => {
             let text = read_small(root, config);
@@ -203,6 +209,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             let content = join(dir, &docs_dir);
             if let Some(doc) = &yaml {
                 redirects = mkdocs_redirects(doc).iter().map(|p| join(&content, p)).collect();
+                hooks = doc["hooks"].as_vec().is_some_and(|h| !h.is_empty());
             }
             vec![content]
         }
@@ -286,7 +293,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         redirects.sort();
         redirects.dedup();
     }
-    Some(Site { generator, config: config.to_string(), content, redirects })
+    Some(Site { generator, config: config.to_string(), content, redirects, hooks })
 }
 
 /// The pages mkdocs-redirects sends elsewhere: the keys of `plugins: - redirects:

@@ -196,6 +196,14 @@ fn link_signal(
         {
             return None
         }
+        // On a page of a site whose hooks rewrite pages, a fragment no heading could
+        // give (a `.`, a `+`: Python-Markdown's slugs keep neither) is the hooks' anchor.
+        Problem::MissingFragment { in_path, fragment, .. }
+            if ctx.sites.page_of(in_path).is_some_and(|s| s.hooks)
+                && fragment.contains(['.', '+', ':']) =>
+        {
+            return None
+        }
         Problem::MissingFragment { .. } => None,
     };
     // A `/…` link from a doc in a folder is written for whatever serves that folder: a

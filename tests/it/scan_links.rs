@@ -621,3 +621,87 @@ fn an_mkdocs_page_links_its_siblings_by_their_urls() {
     // Served at `/connection-pools/`, the page reaches `/quickstart/` with `../quickstart`.
     assert_eq!(broken(&a, "docs/connection-pools.md"), [row(3, "../nowhere", "")]);
 }
+
+#[test]
+fn a_skills_own_resource_files_must_be_in_its_folder() {
+    // No git needed: a skill's files are its own.
+    let d = tree(&[
+        (
+            ".claude/skills/deploy/SKILL.md",
+            "---\nname: deploy\ndescription: Deploy.\n---\n# Deploy\n\nSee `references/setup.md` and `references/gone.md`.\nRun `scripts/check.sh`, fill `assets/template.yml`.\nThe user's `scripts/` folder and `/assets/x.yml` are theirs.\n",
+        ),
+        (".claude/skills/deploy/references/setup.md", "# Setup\n\nThen `assets/template.yml` and `assets/missing.json`.\n"),
+        (".claude/skills/deploy/scripts/check.sh", "#!/bin/sh\n"),
+        (".claude/skills/deploy/assets/template.yml", "a: 1\n"),
+        ("docs/guide.md", "# Guide\n\nSee `references/gone.md`.\n"),
+        (
+            ".claude/skills/train/SKILL.md",
+            "# Train\n\nSee the `deploy` skill's `assets/template.yml`.\n",
+        ),
+    ]);
+    let a = scan_json(d.path(), &[], 1);
+    let targets = |p: &str| broken(&a, p).into_iter().map(|(l, t, _)| (l, t)).collect::<Vec<_>>();
+    assert_eq!(targets(".claude/skills/deploy/SKILL.md"), [(7, "references/gone.md".to_string())]);
+    // A resource names its siblings from the skill's folder.
+    assert_eq!(
+        targets(".claude/skills/deploy/references/setup.md"),
+        [(3, "assets/missing.json".to_string())]
+    );
+    // A file of a sibling skill is that skill's.
+    assert!(targets(".claude/skills/train/SKILL.md").is_empty());
+    // Outside a skill such a path needs git's evidence, as any code path does.
+    assert!(targets("docs/guide.md").is_empty());
+    // Examples, and a skill about writing skills, name a reader's resources; a folder
+    // of that name at the root makes the path the repository's too.
+    let d = tree(&[
+        (
+            "skills/a/SKILL.md",
+            "# A
+
+- **Examples**: `references/finance.md` for schemas
+- Run `scripts/gen.py`.
+",
+        ),
+        (
+            "skills/b/SKILL.md",
+            "# B
+
+Keep SKILL.md short; move detail to `references/advanced.md`.
+",
+        ),
+        (
+            "scripts/tool.sh",
+            "#!/bin/sh
+",
+        ),
+    ]);
+    let a = scan_json(d.path(), &[], 0);
+    assert!(targets_of(&a, "skills/a/SKILL.md").is_empty());
+    assert!(targets_of(&a, "skills/b/SKILL.md").is_empty());
+}
+
+fn targets_of(a: &Value, p: &str) -> Vec<(u64, String)> {
+    broken(a, p).into_iter().map(|(l, t, _)| (l, t)).collect()
+}
+
+#[test]
+fn an_mkdocs_site_whose_hooks_rewrite_pages_has_their_anchors() {
+    let files = |config: &'static str| {
+        tree(&[
+            ("mkdocs.yml", config),
+            ("docs/index.md", "# Home\n\nSee [drafts](blog.md#config.draft), [+x](blog.md#+toc.slugify) and [gone](blog.md#no-such-heading).\n"),
+            ("docs/blog.md", "# Blog\n\n<!-- md:setting config.draft -->\n\n## Setup\n"),
+        ])
+    };
+    let hooked = files("site_name: S\nhooks:\n  - overrides/hooks/shortcodes.py\n");
+    let a = scan_json(hooked.path(), &[], 1);
+    let targets: Vec<_> = broken(&a, "docs/index.md").into_iter().map(|(_, t, _)| t).collect();
+    assert_eq!(
+        targets,
+        ["blog.md#no-such-heading"],
+        "a fragment a heading could give still counts"
+    );
+    let plain = files("site_name: S\n");
+    let a = scan_json(plain.path(), &[], 1);
+    assert_eq!(broken(&a, "docs/index.md").len(), 3);
+}

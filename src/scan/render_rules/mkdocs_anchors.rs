@@ -12,20 +12,107 @@ use regex::Regex;
 
 use crate::scan::markdown::{ParsedDoc, OPEN_ANCHORS};
 
-/// `{#id}`, `{ #id }`, `{: #id .class }` (the id is the first `#` word).
-static ATTR_ID: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\{:?[ \t]*#([A-Za-z0-9_][A-Za-z0-9_.:\-]*)[^}\n]*\}").unwrap());
+/// A brace group on one line: `{#id}`, `{: #id .class }`, `{ .sh .no-copy #example }`,
+/// `{ id="9.7.0" }`.
+static ATTR_GROUP: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\{:?([^{}\n]*)\}").unwrap());
 
-/// The `attr_list`-style ids written in `text` (`{#id}`, `{: #id .class }`): MkDocs'
-/// Python-Markdown and VitePress' markdown-it-attrs both read them, on any block.
+/// One attribute of a group: `#id`, `.class`, `key=value` (quoted or not).
+static ATTR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"^(?:#([A-Za-z0-9_][A-Za-z0-9_.:\-]*)|\.[A-Za-z0-9_\-]+|([A-Za-z_:][A-Za-z0-9_:\-]*)=(?:"([^"]*)"|'([^']*)'|(\S+)))$"#)
+        .unwrap()
+});
+
+/// The `attr_list`-style ids written in `text`, on any block or fence
+/// (`{#id}`, `{: #id .class }`, `{ .sh #example }`, `{ id="9.7.0" }`): MkDocs'
+/// Python-Markdown and VitePress' markdown-it-attrs both read them. A group counts only
+/// when every word of it is an attribute (`{{ include }}` and `{not an id}` are not).
 pub fn attr_ids(text: &str) -> Vec<String> {
-    ATTR_ID.captures_iter(text).map(|c| c[1].to_string()).collect()
+    let mut out = Vec::new();
+    if !text.contains('{') {
+        return out;
+    }
+    for group in ATTR_GROUP.captures_iter(text) {
+        let mut ids = Vec::new();
+        let mut all_attrs = true;
+        for word in shell_words(&group[1]) {
+            let Some(c) = ATTR.captures(&word) else {
+                all_attrs = false;
+                break;
+            };
+            if let Some(id) = c.get(1) {
+                ids.push(id.as_str().to_string());
+            } else if c.get(2).is_some_and(|k| k.as_str() == "id") {
+                let value = c.get(3).or(c.get(4)).or(c.get(5)).map_or("", |v| v.as_str());
+                if !value.is_empty() {
+                    ids.push(value.to_string());
+                }
+            }
+        }
+        if all_attrs {
+            out.extend(ids);
+        }
+    }
+    out
+}
+
+/// The words of an attribute group, a quoted value kept whole (`id="a b"`).
+fn shell_words(group: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    for c in group.chars() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                word.push(c);
+            }
+            Some(_) => word.push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                word.push(c);
+            }
+            None if c.is_whitespace() => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            None => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// A footnote: its definition (`[^7]:`) or a reference to it (`[^7]`).
+static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[\^([^\]\s]+)\](:)?").unwrap());
+
+/// The ids Python-Markdown's footnotes extension gives: `fn:7` for a definition's
+/// note, `fnref:7` for the first reference to it (later ones `fnref2:7`, …).
+fn footnote_ids(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut refs: std::collections::HashMap<String, usize> = Default::default();
+    for c in FOOTNOTE.captures_iter(text) {
+        let label = &c[1];
+        if c.get(2).is_some() {
+            out.push(format!("fn:{label}"));
+        } else {
+            let n = refs.entry(label.to_string()).or_default();
+            *n += 1;
+            out.push(if *n == 1 { format!("fnref:{label}") } else { format!("fnref{n}:{label}") });
+        }
+    }
+    out
 }
 
 /// Adds what MkDocs adds to `parsed.anchors`.
 pub fn add(parsed: &mut ParsedDoc) {
     let ids = attr_ids(&parsed.text);
     parsed.anchors.extend(ids);
+    if parsed.text.contains("[^") {
+        parsed.anchors.extend(footnote_ids(&parsed.text));
+    }
     if parsed.text.lines().any(generates_body) {
         parsed.anchors.insert(OPEN_ANCHORS.to_string());
     }
@@ -61,6 +148,16 @@ mod tests {
             assert!(doc.has_anchor(id), "{id}");
         }
         assert!(!doc.has_anchor("anything-else"));
+        // Key-value ids, ids after classes (a fence's), footnotes.
+        let mut doc = parse(
+            "# V\n\n## 9.7.0 <small>2025</small> { id=\"9.7.0\" }\n\n### Path { id=navigation-path }\n\n             ``` { .sh .no-copy #example }\nrun\n```\n\nA claim.[^1] Again.[^1]\n\n[^1]: The note.\n\n             {{ include('x') }} and {not #an id}\n"
+                .into(),
+        );
+        add(&mut doc);
+        for id in ["9.7.0", "navigation-path", "example", "fn:1", "fnref:1", "fnref2:1"] {
+            assert!(doc.has_anchor(id), "{id}");
+        }
+        assert!(!doc.has_anchor("an"));
     }
 
     #[test]

@@ -153,6 +153,7 @@ mod tests {
             config: "mkdocs.yml".into(),
             content: vec!["docs".into()],
             redirects: Vec::new(),
+            hooks: false,
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -169,6 +170,7 @@ mod tests {
             config: "docs/docs.json".into(),
             content: vec!["docs".into()],
             redirects: vec!["docs/features/yolo-mode".into(), "docs/old".into()],
+            hooks: false,
         };
         assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
         assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));

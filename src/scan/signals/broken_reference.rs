@@ -116,9 +116,9 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     // A dated post, or a doc that says it is kept as history (a roadmap, a recorded
     // session), names the code of its day: its code paths are history.
     use crate::scan::signals::sections::{is_post, kept_as_history};
-    if use_git && !is_post(&doc.path) && !kept_as_history(&doc.parsed) {
-        check_code_paths(ctx, doc, &mut out.problems);
-        if role != DocRole::Changelog {
+    if !is_post(&doc.path) && !kept_as_history(&doc.parsed) {
+        check_code_paths(ctx, doc, use_git, &mut out.problems);
+        if use_git && role != DocRole::Changelog {
             check_code_block_paths(ctx, doc, &mut out.problems);
         }
     }
@@ -401,6 +401,10 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
     match problem {
         Problem::MissingTarget(m) => {
             let detail = match m.form {
+                _ if m.what == super::code_path::SKILL_RESOURCE => format!(
+                    "names the skill's `{}`, but `{}` does not exist",
+                    m.written, m.resolved
+                ),
                 Form::RepoPath => format!(
                     "code path `{}` does not exist, though its first folder does",
                     m.written

@@ -50,19 +50,32 @@ const SYSTEM_DIRS: &[&str] = &[
     "private",
 ];
 
-/// The backticked repo paths of `doc` that do not exist, as problems.
-pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
+/// The backticked repo paths of `doc` that do not exist, as problems; without git
+/// (`use_git` false) only a skill's own resources, which need no git evidence.
+pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &mut Vec<Problem>) {
     let role = ctx.role(&doc.path);
     // A changelog or a migration guide names the paths of its time: one gone since is
     // history, not an error.
     if role == DocRole::Changelog || crate::scan::signals::sections::is_history_file(&doc.path) {
         return;
     }
+    let skill = skill_root(ctx, &doc.path);
     for span in &doc.parsed.code_spans {
         let Some(path) = repo_path_candidate(&span.text) else {
             continue;
         };
         if path.split('/').any(is_placeholder) {
+            continue;
+        }
+        if let Some(root) = skill {
+            if let Some(missing) =
+                missing_skill_resource(ctx, doc, root, span.line, &span.text, &path)
+            {
+                out.push(Problem::MissingTarget(missing));
+                continue;
+            }
+        }
+        if !use_git {
             continue;
         }
         let first = path.split('/').next().unwrap_or_default();
@@ -102,6 +115,106 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>
             only_if_moved: true,
         }));
     }
+}
+
+/// What a missing skill resource is called (`Missing::what`).
+pub const SKILL_RESOURCE: &str = "skill resource";
+
+/// The folders of an Agent Skill's resources, named from the skill's folder (the
+/// folder of its `SKILL.md`): what the agent loads when the skill says to.
+const SKILL_FOLDERS: [&str; 3] = ["references", "assets", "scripts"];
+
+/// The folder of the `SKILL.md` that `doc` is (or sits below, up to three folders): the
+/// skill it belongs to.
+fn skill_root<'d>(ctx: &ScanContext<'_>, doc: &'d str) -> Option<&'d str> {
+    let mut dir = doc.rsplit_once('/')?.0;
+    for _ in 0..4 {
+        if ctx.tree.exists(&crate::scan::resolve::join(dir, "SKILL.md")) {
+            return Some(dir);
+        }
+        dir = dir.rsplit_once('/')?.0;
+    }
+    None
+}
+
+/// A backticked file of the skill's own resource folders (`references/vault-setup.md`,
+/// `assets/deploy.yml`) that is neither in the skill folder nor beside the doc: an agent
+/// told to read it finds nothing. The skill's files are its own, so no git evidence is
+/// needed (a skill folder shipping only `SKILL.md` that names five `references/` files).
+fn missing_skill_resource(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    root: &str,
+    line: u32,
+    written: &str,
+    path: &str,
+) -> Option<Missing> {
+    let (first, rest) = path.split_once('/')?;
+    let file = rest.rsplit('/').next().unwrap_or(rest);
+    let named_file = file.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    if !SKILL_FOLDERS.contains(&first) || !named_file || written.trim().starts_with('/') {
+        return None;
+    }
+    // A folder of that name at the root makes the path the repository's as much as the
+    // skill's (react-router's `scripts/changes/…`): git's evidence decides, as for any
+    // code path. A skill about writing skills (it names `SKILL.md`) and an example
+    // ("**Examples**: `references/finance.md` for financial schemas") name resources a
+    // reader's skill would have.
+    if ctx.tree.kind(first) == PathKind::Dir || teaches_skills(&doc.parsed.text) {
+        return None;
+    }
+    let text_line = doc.parsed.text.lines().nth(line.saturating_sub(1) as usize).unwrap_or("");
+    if names_an_example(text_line) {
+        return None;
+    }
+    let doc_dir = doc.path.rsplit_once('/').map_or("", |(d, _)| d);
+    let resolved = crate::scan::resolve::join(root, path);
+    if ctx.tree.exists(&resolved)
+        || ctx.tree.exists(&crate::scan::resolve::join(doc_dir, path))
+        || ctx.tree.exists(path)
+        || in_a_sibling_skill(ctx, root, path)
+    {
+        return None;
+    }
+    Some(Missing {
+        doc: doc.path.clone(),
+        line,
+        written: written.trim().to_string(),
+        resolved,
+        form: Form::DocRelative,
+        what: SKILL_RESOURCE,
+        only_if_moved: false,
+    })
+}
+
+/// Whether `path` is a file of another skill beside the one at `root` ("the
+/// `lora-qlora-recipes` skill's `references/unsloth-trl-mapping.md`"): the text names
+/// that skill. Read only for a resource missing from its own skill.
+fn in_a_sibling_skill(ctx: &ScanContext<'_>, root: &str, path: &str) -> bool {
+    let parent = root.rsplit_once('/').map_or("", |(p, _)| p);
+    let Ok(entries) = std::fs::read_dir(ctx.root.join(parent)) else { return false };
+    entries.flatten().filter_map(|e| e.file_name().into_string().ok()).any(|name| {
+        let sibling = crate::scan::resolve::join(parent, &name);
+        sibling != root
+            && ctx.tree.exists(&crate::scan::resolve::join(&sibling, "SKILL.md"))
+            && ctx.tree.exists(&crate::scan::resolve::join(&sibling, path))
+    })
+}
+
+/// Whether a skill's text names `SKILL.md` in prose or code: it explains how skills are
+/// built (claude-code's `skill-development`, gemini-cli's `skill-creator`).
+fn teaches_skills(text: &str) -> bool {
+    let body =
+        text.strip_prefix("---").and_then(|t| t.split_once("\n---")).map_or(text, |(_, b)| b);
+    body.contains("SKILL.md")
+}
+
+/// Whether `line` gives its paths as examples.
+fn names_an_example(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    ["example", "e.g.", "for instance", "such as"].iter().any(|cue| lower.contains(cue))
 }
 
 /// Info strings of shell scripts: every line is a command (unless the block shows

@@ -33,7 +33,10 @@ pub fn is_route(m: &Missing) -> bool {
 fn linked_name(m: &Missing) -> Option<&str> {
     let relative = matches!(m.form, Form::DocRelative | Form::FromRoot);
     let last = m.written.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-    let link = relative && m.what != "code path" && m.what != "command path";
+    let link = relative
+        && m.what != "code path"
+        && m.what != "command path"
+        && m.what != super::code_path::SKILL_RESOURCE;
     (link && !last.is_empty() && last != "..").then_some(last)
 }
 
