@@ -25,7 +25,37 @@ const ROUTE_LINKS_PER_FOLDER: usize = 5;
 /// Whether `m` is a link by route: a link (not a path in code), written relative or
 /// from the root, whose last segment has no extension.
 pub fn is_route(m: &Missing) -> bool {
-    linked_name(m).is_some_and(|last| !last.contains('.'))
+    linked_name(m).is_some_and(|last| !last.contains('.') && !is_extensionless_file(last))
+}
+
+/// Names of files that have no extension by convention: a link to one names the file,
+/// not a route (pnpm's 39 package READMEs end on `[MIT](LICENSE)`, and the license
+/// files were removed from the packages long ago).
+const EXTENSIONLESS_FILES: [&str; 14] = [
+    "license",
+    "licence",
+    "copying",
+    "notice",
+    "authors",
+    "contributors",
+    "makefile",
+    "dockerfile",
+    "justfile",
+    "procfile",
+    "gemfile",
+    "rakefile",
+    "codeowners",
+    "version",
+];
+
+/// Whether `name` is such a file (`LICENSE`, `LICENSE-MIT`, `Makefile`).
+fn is_extensionless_file(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    EXTENSIONLESS_FILES.iter().any(|f| {
+        lower == *f
+            || (["license", "licence", "copying"].contains(f)
+                && lower.strip_prefix(f).is_some_and(|rest| rest.starts_with(['-', '_'])))
+    })
 }
 
 /// The last segment of a link (not a path in code) written relative or from the root,
@@ -187,5 +217,15 @@ mod tests {
         assert!(!route_folders(&at_root).covers("README.md"), "the root is never a site folder");
         let Problem::MissingTarget(m) = &problems[5] else { unreachable!() };
         assert!(!is_route(m), "a file name with its extension is not a route");
+        // Files without an extension by convention are files, however many link them.
+        let licenses: Vec<Problem> = ["a", "b", "c", "d", "e"]
+            .iter()
+            .map(|w| link(&format!("packages/config/{w}/README.md"), "LICENSE"))
+            .collect();
+        assert!(!route_folders(&licenses).covers("packages/config/a/README.md"));
+        for name in ["LICENSE-MIT", "Makefile", "COPYING"] {
+            let Problem::MissingTarget(m) = link("docs/a.md", name) else { unreachable!() };
+            assert!(!is_route(&m), "{name}");
+        }
     }
 }
