@@ -321,3 +321,48 @@ fn churn_without_a_vanished_name_is_a_feature_added_not_a_stale_doc() {
         "300 lines churned, but everything the doc says is still in the code"
     );
 }
+
+#[test]
+fn a_partial_clone_is_never_completed_from_its_remote() {
+    // GIT_NO_LAZY_FETCH came with git 2.44; an older git fetches whatever the scan asks.
+    let version = git_in(std::path::Path::new("."), &["--version"], "2024-01-01T00:00:00Z");
+    let numbers: Vec<u32> = version
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or_default()
+        .split('.')
+        .take(2)
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    if numbers < vec![2, 44] {
+        eprintln!("skipped: {} has no GIT_NO_LAZY_FETCH", version.trim());
+        return;
+    }
+    let origin = GitRepo::new();
+    origin.write("docs/a.md", &format!("# A\n\n{}", lines(40, "text")));
+    origin.write("README.md", "# R\n\nSee [a](docs/a.md).\n");
+    origin.commit("2024-01-01T00:00:00Z", "start");
+    // A rename with an edit: git reads both blobs to see it.
+    origin.git(&["mv", "docs/a.md", "docs/b.md"]);
+    origin.write("docs/b.md", &format!("# A\n\n{}", lines(39, "text")));
+    origin.commit("2024-02-01T00:00:00Z", "move");
+    origin.git(&["config", "uploadpack.allowfilter", "true"]);
+    let dest = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", origin.path().display());
+    let clone = dest.path().join("clone");
+    git_in(
+        dest.path(),
+        &["clone", "-q", "--filter=blob:none", &url, "clone"],
+        "2024-03-01T00:00:00Z",
+    );
+    let objects = || git_in(&clone, &["count-objects", "-v"], "2024-03-01T00:00:00Z");
+    let before = objects();
+    let out = dochygiene(&clone, &["scan", "--format", "json"]);
+    assert!(out.code == 0 || out.code == 1, "stderr: {}", out.stderr);
+    assert_eq!(objects(), before, "the scan fetched objects from the clone's remote");
+    // git without GIT_NO_LAZY_FETCH (before 2.44) would have fetched; with it, the scan
+    // says why git's signals are missing.
+    let a = out.json();
+    assert_eq!(a["git"]["used"], false, "{}", a["git"]);
+    assert!(a["git"]["note"].as_str().unwrap().contains("git log failed"), "{}", a["git"]);
+}

@@ -207,6 +207,11 @@ fn git(root: &Path) -> Command {
             "diff.renames=true",
         ])
         .env("GIT_TERMINAL_PROMPT", "0")
+        // A partial clone (`--filter=blob:none`) fetches a missing blob from its remote
+        // when rename detection reads one: never the network during a scan. git 2.44+
+        // then fails on the missing object, and the scan says so and goes on without
+        // git's signals (older git ignores the variable).
+        .env("GIT_NO_LAZY_FETCH", "1")
         .env_remove("GIT_DIR")
         .env_remove("GIT_WORK_TREE")
         .stdin(Stdio::null());
