@@ -79,10 +79,12 @@ pub fn config_mentions(text: &str, first: u32, known: &KnownVersions, out: &mut 
         return;
     }
     let mut commands: Vec<Vec<String>> = Vec::new();
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+    // TOML (Codex's `[mcp_servers.x]`) is read as the same data as JSON.
+    let value = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .or_else(|| text.parse::<toml::Table>().ok().and_then(|t| serde_json::to_value(t).ok()));
+    if let Some(value) = value {
         json_commands(&value, &mut commands);
-    } else if let Ok(table) = text.parse::<toml::Table>() {
-        toml_commands(&table, &mut commands);
     }
     for words in commands {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -110,25 +112,6 @@ fn json_commands(value: &serde_json::Value, out: &mut Vec<Vec<String>>) {
         }
         serde_json::Value::Array(items) => items.iter().for_each(|v| json_commands(v, out)),
         _ => {}
-    }
-}
-
-fn toml_commands(table: &toml::Table, out: &mut Vec<Vec<String>>) {
-    let command = table.get("command").and_then(|c| c.as_str());
-    let args = table.get("args").and_then(|a| a.as_array());
-    if let (Some(command), Some(args)) = (command, args) {
-        let mut words = vec![command.to_string()];
-        words.extend(args.iter().filter_map(|a| a.as_str().map(str::to_string)));
-        out.push(words);
-    }
-    for value in table.values() {
-        match value {
-            toml::Value::Table(t) => toml_commands(t, out),
-            toml::Value::Array(items) => {
-                items.iter().filter_map(|v| v.as_table()).for_each(|t| toml_commands(t, out))
-            }
-            _ => {}
-        }
     }
 }
 
