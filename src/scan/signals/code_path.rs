@@ -59,7 +59,8 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     if role == DocRole::Changelog || crate::scan::signals::sections::is_history_file(&doc.path) {
         return;
     }
-    let skill = skill_root(ctx, &doc.path);
+    // Looked up once a doc has code spans to check (most do not).
+    let skill = if doc.parsed.code_spans.is_empty() { None } else { skill_root(ctx, &doc.path) };
     for span in &doc.parsed.code_spans {
         let Some(path) = repo_path_candidate(&span.text) else {
             continue;
