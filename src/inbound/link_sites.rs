@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, LinkType, Parser, Tag};
 
-use crate::scan::markdown::{html_refs, options, LineIndex};
+use crate::scan::markdown::{html_refs, options, shadow, LineIndex};
 
 /// One link destination in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,12 +33,18 @@ impl LinkSite {
     }
 }
 
-/// Every link destination of `text` outside code, in source order.
-pub(crate) fn link_sites(text: &str) -> Vec<LinkSite> {
+/// Every link destination of `text` outside code, in source order; `mdx`: the doc is
+/// MDX. Links inside containers the renderer opens (admonitions, JSX elements) count, as
+/// they do for the scan (`scan::markdown::shadow`).
+pub(crate) fn link_sites(text: &str, mdx: bool) -> Vec<LinkSite> {
     let lines = LineIndex::new(text);
     let mut out = Vec::new();
-    let mut iter = Parser::new_ext(text, options()).into_offset_iter();
+    let shadow = shadow(text, mdx);
+    let source = shadow.as_ref().map_or(text, |s| s.text.as_str());
+    let map = |r: &Range<usize>| shadow.as_ref().map_or(r.clone(), |s| s.range(r.clone()));
+    let mut iter = Parser::new_ext(source, options()).into_offset_iter();
     for (event, range) in iter.by_ref() {
+        let range = map(&range);
         match event {
             Event::Start(Tag::Link { link_type: LinkType::Inline, dest_url, .. })
             | Event::Start(Tag::Image { link_type: LinkType::Inline, dest_url, .. }) => {
@@ -51,8 +57,9 @@ pub(crate) fn link_sites(text: &str) -> Vec<LinkSite> {
         }
     }
     for (_, def) in iter.reference_definitions().iter() {
-        let at = find_after(text, &def.span, "]:", &def.dest, false);
-        out.push(site(&lines, def.dest.to_string(), at, def.span.start));
+        let span = map(&def.span);
+        let at = find_after(text, &span, "]:", &def.dest, false);
+        out.push(site(&lines, def.dest.to_string(), at, span.start));
     }
     out.sort_by_key(|s| (s.range.as_ref().map_or(usize::MAX, |r| r.start), s.line));
     out
@@ -147,10 +154,21 @@ mod tests {
     use super::*;
 
     fn located(text: &str) -> Vec<(String, Option<String>, u32)> {
-        link_sites(text)
+        link_sites(text, false)
             .into_iter()
             .map(|s| (s.dest, s.range.map(|r| text[r].to_string()), s.line))
             .collect()
+    }
+
+    #[test]
+    fn links_inside_admonitions_and_jsx_are_located_in_the_file() {
+        let text = "!!! tip\n\n    See [a](old.md).\n";
+        assert_eq!(located(text), [("old.md".into(), Some("old.md".into()), 3)]);
+        let mdx = "<Tip>\n  See [b](b.md).\n</Tip>\n";
+        let sites = link_sites(mdx, true);
+        assert_eq!(sites.len(), 1);
+        assert_eq!(&mdx[sites[0].range.clone().unwrap()], "b.md");
+        assert!(link_sites(mdx, false).is_empty(), "raw HTML outside MDX");
     }
 
     #[test]

@@ -86,7 +86,7 @@ fn own_links(mv: Move<'_>, bytes: &[u8], moved: &[Move<'_>]) -> Vec<OwnLink> {
     let (old_base, new_base) = (parent_dir(mv.source), parent_dir(mv.dest));
     let mut out = Vec::new();
     // In source order (ranges ascending), as `rewrite_own_links` needs them.
-    for site in link_sites(&text) {
+    for site in link_sites(&text, mv.source.ends_with(".mdx")) {
         let LinkTarget::Local { written, path, .. } = classify(&site.dest, old_base) else {
             continue;
         };

@@ -49,7 +49,7 @@ pub(crate) fn in_markdown(path: &str, bytes: &[u8], moves: &[Move<'_>]) -> Vec<F
     let utf8 = std::str::from_utf8(bytes).is_ok();
     let text = String::from_utf8_lossy(bytes);
     let mut out = Vec::new();
-    for site in link_sites(&text) {
+    for site in link_sites(&text, path.ends_with(".mdx")) {
         let LinkTarget::Local { written, path: target, .. } = classify(&site.dest, base) else {
             continue;
         };

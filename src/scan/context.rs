@@ -50,7 +50,7 @@ impl Doc {
         };
         let doc = Doc {
             path: path.to_string(),
-            parsed: super::markdown::parse(text),
+            parsed: super::markdown::parse_as(text, path.ends_with(".mdx")),
             bytes: bytes.len() as u64,
         };
         Ok((doc, bytes))

@@ -134,11 +134,24 @@ impl Tally {
         let tags = ctx.history.as_ref().map(|h| version_skew::Tags::new(h.tags()));
         for (index, mentions) in &self.version_mentions {
             let path = &ctx.paths[*index as usize];
+            // One signal per cause: the same version of the same thing, judged the same
+            // way, on several lines of a doc (an image tag in three commands).
+            let mut signals: Vec<(Signal, Vec<u32>)> = Vec::new();
             for m in mentions {
-                if let Some(sig) = version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m)
-                {
-                    self.out.push(path, sig);
+                let Some(sig) = version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m)
+                else {
+                    continue;
+                };
+                let same = |(s, _): &&mut (Signal, Vec<u32>)| {
+                    s.detail == sig.detail && s.target == sig.target
+                };
+                match signals.iter_mut().find(same) {
+                    Some((_, lines)) => lines.push(sig.line),
+                    None => signals.push((sig.clone(), vec![sig.line])),
                 }
+            }
+            for (sig, lines) in signals {
+                self.out.push(path, sig.with_lines(lines));
             }
         }
         let skipped = &self.skipped;

@@ -22,6 +22,11 @@ impl LineIndex {
         (idx + 1) as u32
     }
 
+    /// The offset where 1-based `line` starts, if the text has it.
+    pub fn start_of(&self, line: u32) -> Option<usize> {
+        self.starts.get((line as usize).checked_sub(1)?).copied()
+    }
+
     /// The 1-based line holding the last byte of `range` (its start line when empty).
     pub fn end_line(&self, range: &std::ops::Range<usize>) -> u32 {
         let last = if range.end > range.start { range.end - 1 } else { range.start };

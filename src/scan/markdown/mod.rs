@@ -1,5 +1,6 @@
 //! Markdown as the scanner sees it: one pulldown-cmark pass per file into a `ParsedDoc`.
 
+mod containers;
 mod doc;
 mod frontmatter;
 mod html_anchors;
@@ -9,9 +10,10 @@ mod normalize;
 mod parse;
 mod slug;
 
+pub use containers::shadow;
 pub use doc::{BlockKind, CodeBlock, Heading, InlineKind, LinkKind, ParsedDoc, OPEN_ANCHORS};
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
-pub use parse::{options, parse};
+pub use parse::{options, parse, parse_as};

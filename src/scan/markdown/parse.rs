@@ -36,7 +36,12 @@ pub fn options() -> Options {
 /// Parses `text` (a whole Markdown file). A leading byte-order mark is dropped first, so
 /// frontmatter and a first heading after it are seen as such; offsets are into the text
 /// without it, and line numbers are unchanged.
-pub fn parse(mut text: String) -> ParsedDoc {
+pub fn parse(text: String) -> ParsedDoc {
+    parse_as(text, false)
+}
+
+/// `parse`, for an MDX file when `mdx` (JSX elements' children are Markdown).
+pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
@@ -45,12 +50,19 @@ pub fn parse(mut text: String) -> ParsedDoc {
     let mut doc = ParsedDoc { lines, line_count, ..ParsedDoc::default() };
     let mut walker = Walker::default();
     {
-        let mut iter = Parser::new_ext(&text, options()).into_offset_iter();
+        // Containers the renderer opens are parsed from a shadow; offsets map back.
+        let shadow = super::containers::shadow(&text, mdx);
+        let source = shadow.as_ref().map_or(text.as_str(), |s| s.text.as_str());
+        let map = |r: Range<usize>| shadow.as_ref().map_or(r.clone(), |s| s.range(r));
+        let mut iter = Parser::new_ext(source, options()).into_offset_iter();
         for (event, range) in iter.by_ref() {
-            walker.event(&mut doc, &text, event, range);
+            walker.event(&mut doc, &text, event, map(range));
+        }
+        if let Some(shadow) = &shadow {
+            fold_elements(&mut doc, &shadow.elements, text.len());
         }
         for (_, def) in iter.reference_definitions().iter() {
-            let line = doc.lines.line(def.span.start);
+            let line = doc.lines.line(map(def.span.clone()).start);
             doc.links.push(LinkRef {
                 kind: LinkKind::Definition,
                 dest: def.dest.to_string(),
@@ -66,6 +78,20 @@ pub fn parse(mut text: String) -> ParsedDoc {
     }
     doc.text = text;
     doc
+}
+
+/// Makes each of `elements` (line spans of top-level JSX elements) one `Html` block in
+/// place of the blocks inside it.
+fn fold_elements(doc: &mut ParsedDoc, elements: &[(u32, u32)], len: usize) {
+    for &(first, last) in elements {
+        let inside = |b: &Block| b.line >= first && b.end_line <= last;
+        let Some(at) = doc.blocks.iter().position(inside) else { continue };
+        let start = doc.lines.start_of(first).unwrap_or(len);
+        let end = doc.lines.start_of(last + 1).unwrap_or(len);
+        doc.blocks.retain(|b| !inside(b));
+        let block = Block { kind: BlockKind::Html, range: start..end, line: first, end_line: last };
+        doc.blocks.insert(at, block);
+    }
 }
 
 fn count_lines(text: &str) -> u32 {
@@ -313,6 +339,37 @@ mod tests {
 
     fn dests(doc: &ParsedDoc) -> Vec<(LinkKind, &str, u32)> {
         doc.links.iter().map(|l| (l.kind, l.dest.as_str(), l.line)).collect()
+    }
+
+    #[test]
+    fn mdx_elements_are_one_block_and_their_children_markdown() {
+        let text = "# T\n\n<Note>\nSee [the guide](guide.md) first.\n</Note>\n\nAfter.\n";
+        let doc = parse_as(text.into(), true);
+        assert_eq!(
+            doc.links.iter().map(|l| (l.dest.as_str(), l.line)).collect::<Vec<_>>(),
+            [("guide.md", 4)]
+        );
+        let blocks: Vec<_> = doc.blocks.iter().map(|b| (b.kind, b.line, b.end_line)).collect();
+        assert_eq!(
+            blocks,
+            [(BlockKind::Heading, 1, 1), (BlockKind::Html, 3, 5), (BlockKind::Paragraph, 7, 7)]
+        );
+        assert_eq!(
+            doc.slice(&doc.blocks[1].range),
+            "<Note>\nSee [the guide](guide.md) first.\n</Note>\n"
+        );
+        // Plain Markdown reads the element as raw HTML, as GitHub does.
+        assert!(parse(text.into()).links.is_empty());
+    }
+
+    #[test]
+    fn admonition_bodies_are_markdown_at_their_file_offsets() {
+        let text = "!!! warning\n\n    Read [this](a.md).\n";
+        let doc = parse(text.into());
+        assert!(doc.code_blocks.is_empty());
+        assert_eq!(doc.links[0].line, 3);
+        let run = doc.text_runs.iter().find(|r| r.text.contains("Read")).unwrap();
+        assert_eq!(&text[run.offset..run.offset + 4], "Read");
     }
 
     #[test]

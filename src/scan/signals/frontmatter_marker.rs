@@ -11,6 +11,7 @@ use crate::scan::markdown::BlockKind;
 use crate::scan::resolve::{classify, LinkTarget};
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::sections::is_record;
+use crate::scan::site::Generator;
 
 /// Status words that mean the doc is no longer live.
 pub const DONE_STATUSES: [&str; 10] = [
@@ -61,7 +62,11 @@ fn frontmatter(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) -> bool {
         return false;
     };
     if let Some(status) = fm.get("status") {
-        if let Some(word) = done_word(&status.value) {
+        // Material for MkDocs shows `status: deprecated` as an icon beside the page in
+        // the nav: the page documents a deprecated feature, and stays live.
+        let page_icon = status.value.trim().eq_ignore_ascii_case("deprecated")
+            && ctx.renderer_of(&doc.path, &doc.parsed) == Some(Generator::Mkdocs);
+        if let Some(word) = done_word(&status.value).filter(|_| !page_icon) {
             let detail = format!("frontmatter says `status: {}`", status.value);
             out.push(
                 &doc.path,
@@ -139,7 +144,9 @@ pub fn banner_word(text: &str) -> Option<&'static str> {
     match words.as_slice() {
         ["status", next, ..] => DONE_STATUSES.iter().copied().find(|w| w == next),
         [first, ..] => match BANNER_WORDS.iter().copied().find(|w| w == first) {
-            Some(word) if stands_alone(&lower, word) => Some(word),
+            Some(word) if stands_alone(&lower, word) && !said_of_a_feature(&words, word) => {
+                Some(word)
+            }
             Some(_) => None,
             None => self_described(&words),
         },
@@ -155,6 +162,19 @@ fn stands_alone(lower: &str, word: &str) -> bool {
     let rest = lower.trim_start_matches(|c: char| !c.is_alphanumeric());
     let rest = rest.strip_prefix(word).unwrap_or(rest).trim_start_matches(['*', '_', ' ']);
     rest.is_empty() || rest.starts_with([':', '.', '!', '—', '–', '-', '('])
+}
+
+/// "Deprecated: The Roots feature is deprecated as of …": the banner repeats its word
+/// of something the page documents, which is deprecated, not the page.
+fn said_of_a_feature(words: &[&str], word: &str) -> bool {
+    let again = words.iter().skip(1).position(|w| *w == word);
+    again.is_some_and(|at| {
+        let before = &words[1..=at];
+        let verb = before.last().is_some_and(|w| ["is", "are", "was", "been"].contains(w));
+        let of_doc =
+            before.iter().any(|w| ["document", "doc", "page", "guide", "file"].contains(w));
+        verb && !of_doc
+    })
 }
 
 /// "This document is obsolete", "this plan has been superseded".
@@ -192,6 +212,10 @@ mod tests {
         assert_eq!(banner_word("Archived. Kept for reference."), Some("archived"));
         assert_eq!(banner_word("Deprecated items should no longer be used."), None);
         assert_eq!(banner_word("Deprecated in the 2026-07-28 protocol (SEP-2577)."), None);
+        let feature =
+            "**Deprecated**: The Roots feature is deprecated as of protocol version `2026-07-28`.";
+        assert_eq!(banner_word(feature), None);
+        assert_eq!(banner_word("Deprecated: this page is deprecated, see v2."), Some("deprecated"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Node: the root `package.json` (name, version, `repository`, `engines.node`), its
 //! workspaces (`workspaces`, or `pnpm-workspace.yaml` `packages`), and `.nvmrc`. A
 //! `private` package is never published, so no doc pins it. `engines.node` is the
-//! minimum docs state; `.nvmrc` (a pin) stands in only without it.
+//! minimum docs state — the root's, else the lowest of the published members' (every
+//! package needs at least that); `.nvmrc` (a pin) stands in only without either.
 
 use std::path::Path;
 
@@ -21,16 +22,10 @@ const MAX_MEMBERS: usize = 2000;
 pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let pkg = read::json(root, "package.json");
     let mut project = None;
+    let mut floor = None;
     if let Some(pkg) = &pkg {
         project = published(known, pkg, "package.json", true);
-        let min = pkg["engines"]["node"].as_str().and_then(lowest_allowed);
-        let (version, source, bound) = match min {
-            Some(v) => (Some(v), "package.json engines.node", Bound::Minimum),
-            None => (nvmrc(root), ".nvmrc", Bound::Current),
-        };
-        push_node(known, version, source, bound);
-    } else {
-        push_node(known, nvmrc(root), ".nvmrc", Bound::Current);
+        floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed);
     }
     let mut patterns: Vec<String> = Vec::new();
     if let Some(pkg) = &pkg {
@@ -45,11 +40,32 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let (exclude, include): (Vec<String>, Vec<String>) =
         patterns.into_iter().partition(|p| p.starts_with('!'));
     let exclude: Vec<String> = exclude.iter().map(|p| p[1..].to_string()).collect();
+    // The published members' own floors: the lowest one holds for every package.
+    let mut member_floors: Vec<(Vec<u64>, String)> = Vec::new();
     for dir in read::member_dirs(root, &include, &exclude, MAX_MEMBERS) {
         let source = format!("{dir}/package.json");
         if let Some(member) = read::json(root, &source) {
-            published(known, &member, &source, false);
+            if published(known, &member, &source, false).is_some() {
+                let min = member["engines"]["node"].as_str().and_then(lowest_allowed);
+                member_floors.extend(min.map(|v| (v, source)));
+            }
         }
+    }
+    if let Some(floor) = floor {
+        push_node(known, Some(floor), "package.json engines.node", Bound::Minimum);
+    } else if let Some((lowest, first)) = member_floors.iter().min() {
+        // With no floor at the root, a doc stating less than every published package's
+        // floor is wrong for each of them.
+        let source = match member_floors.len() {
+            1 => format!("{first} engines.node"),
+            n => format!(
+                "the lowest engines.node of the workspace packages ({first} and {} more)",
+                n - 1
+            ),
+        };
+        push_node(known, Some(lowest.clone()), &source, Bound::Minimum);
+    } else {
+        push_node(known, nvmrc(root), ".nvmrc", Bound::Current);
     }
     project
 }
@@ -149,5 +165,39 @@ mod tests {
         assert!(known.lookup("skip", "a.md", true, None).is_none());
         assert!(known.lookup("play", "a.md", true, None).is_none());
         assert_eq!(known.repos, ["acme/mono"]);
+    }
+
+    #[test]
+    fn without_a_root_floor_the_lowest_published_members_floor_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let w = |rel: &str, t: &str| {
+            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+            std::fs::write(d.join(rel), t).unwrap()
+        };
+        w("package.json", r#"{"name": "mono", "private": true, "engines": {"pnpm": ">=10"}}"#);
+        w(".nvmrc", "24\n");
+        w("pnpm-workspace.yaml", "packages:\n  - packages/*\n");
+        w(
+            "packages/kit/package.json",
+            r#"{"name": "kit", "version": "3.0.0", "engines": {"node": ">=22.17"}}"#,
+        );
+        w(
+            "packages/img/package.json",
+            r#"{"name": "img", "version": "1.0.0", "engines": {"node": ">=22"}}"#,
+        );
+        w("packages/auto/package.json", r#"{"name": "auto", "version": "1.0.0"}"#);
+        w(
+            "packages/play/package.json",
+            r#"{"name": "play", "private": true, "engines": {"node": ">=18"}}"#,
+        );
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let node = known.lookup("node", "docs/a.md", false, None).unwrap();
+        assert_eq!((node.version.clone(), node.bound), (vec![22], Bound::Minimum));
+        assert_eq!(
+            node.source,
+            "the lowest engines.node of the workspace packages (packages/img/package.json and 1 more)"
+        );
     }
 }

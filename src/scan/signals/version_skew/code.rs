@@ -3,8 +3,9 @@
 //! install commands (`commands.rs`), release download URLs of the project's own repository
 //! and file names carrying the project's version (`ripgrep_14.1.1-1_amd64.deb`),
 //! workflow steps (`uses: owner/action@ref # vX`), and pre-commit examples of the
-//! repository's own hook (`rev:`). A `diff` block is skipped: its old lines are old on
-//! purpose.
+//! repository's own hook (`rev:`), and `package.json` snippets' dependencies. A `diff`
+//! block is read as its new side: its removed lines are old on purpose, its added ones
+//! are what the reader is told to write.
 
 use std::sync::LazyLock;
 
@@ -24,6 +25,18 @@ static RELEASE_URL: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// An image on GitHub's container registry with a version tag: `ghcr.io/owner/repo:1.2.3`.
+static GHCR_IMAGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\bghcr\.io/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+)")
+        .expect("a valid pattern")
+});
+
+/// A setup step's toolchain input: `node-version: 18`, `python-version: "3.8"`.
+static SETUP_VERSION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"^\s*(?:-\s+)?(node|python)-version:\s*["']?v?(\d+(?:\.\d+){0,2})(?:\.x)?["']?\s*(?:#.*)?$"#)
+        .expect("a valid pattern")
+});
+
 static USES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"\buses:\s*["']?([A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+)@([A-Za-z0-9_.-]+)"#)
         .expect("a valid pattern")
@@ -39,14 +52,16 @@ pub fn mentions(
 ) {
     let mut doc_lines: Option<Vec<&str>> = None;
     for block in &doc.code_blocks {
-        if block.text.is_empty()
-            || block.info.trim_start().starts_with("diff")
-            || skip_line(block.line)
-        {
+        if block.text.is_empty() || skip_line(block.line) {
             continue;
         }
         let before = out.len();
-        block_mentions(block, known, out);
+        if block.info.trim_start().starts_with("diff") {
+            let new_side = CodeBlock { text: new_side(&block.text), ..block.clone() };
+            block_mentions(&new_side, known, out);
+        } else {
+            block_mentions(block, known, out);
+        }
         if out.len() > before {
             // "To install a specific version (in this case 1.38.0):" — the block shows how
             // to pin, with any version.
@@ -136,10 +151,24 @@ fn lead_in(lines: &[&str], first: u32) -> String {
     out.join(" ")
 }
 
+/// A diff's new side, line for line: removed lines and hunk headers blank, the `+` or
+/// ` ` that marks an added or kept line taken off.
+fn new_side(diff: &str) -> String {
+    let lines = diff.lines().map(|line| {
+        if line.starts_with(['-', '@']) || line.starts_with("+++") {
+            ""
+        } else {
+            line.strip_prefix(['+', ' ']).unwrap_or(line)
+        }
+    });
+    lines.collect::<Vec<_>>().join("\n")
+}
+
 /// The versions one code block states.
 fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
     {
         toml_dependencies(block, known, out);
+        json_dependencies(block, known, out);
         pre_commit(block, known, out);
         commands::config_mentions(&block.text, block.line, known, out);
         // A file name is the project's release only where the block downloads one.
@@ -148,11 +177,13 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
             let number = block.line + i as u32;
             commands::mentions(line, number, known, out);
             release_urls(line, number, known, out);
+            own_images(line, number, known, out);
             // …and not on a line fetching from somewhere else.
             if downloads && (!line.contains("://") || downloads_own_release(line, known)) {
                 file_names(line, number, known, out);
             }
             workflow_steps(line, number, known, out);
+            setup_versions(line, number, out);
         }
     }
 }
@@ -207,6 +238,40 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
     }
 }
 
+/// The dependency maps of a `package.json` snippet (`dependencies`, `devDependencies`,
+/// `peerDependencies`, `optionalDependencies`) that name one of the project's packages.
+/// A range is read as Cargo reads one (`"0.1.2"` admits 0.1.x): a pin a patch behind
+/// still installs.
+fn json_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if !block.text.contains("ependencies\"") {
+        return;
+    }
+    let Ok(serde_json::Value::Object(package)) = serde_json::from_str(&block.text) else {
+        return;
+    };
+    let kinds = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"];
+    for deps in kinds.iter().filter_map(|k| package.get(*k)?.as_object()) {
+        for (name, spec) in deps {
+            let Some(spec) = spec.as_str() else { continue };
+            if !known.knows(&name.to_lowercase(), true) {
+                continue;
+            }
+            let Some(req) = requirement(spec) else { continue };
+            let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+            let quoted = format!("\"{name}\"");
+            let at = block.text.lines().position(|l| l.contains(&quoted) && l.contains(spec));
+            let line = block.line + at.unwrap_or(0) as u32;
+            out.extend(Mention::of_name(
+                line,
+                name,
+                Some(Registry::Npm),
+                Claim::Requirement(req),
+                written,
+            ));
+        }
+    }
+}
+
 /// The 0-based line of dependency `key`'s version `spec` in a TOML snippet.
 fn dependency_line(text: &str, key: &str, spec: &str) -> Option<u32> {
     let lines: Vec<&str> = text.lines().collect();
@@ -253,6 +318,35 @@ fn release_urls(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
     }
 }
 
+/// The repository's own image at a release (`ghcr.io/astral-sh/ruff:0.3.0`); `latest`,
+/// a branch or a digest name none.
+fn own_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if !line.contains("ghcr.io/") {
+        return;
+    }
+    for caps in GHCR_IMAGE.captures_iter(line) {
+        let (repo, tag) = (&caps[1], caps[2].trim_end_matches('.'));
+        // `:0.5.27@sha256:…` pins a digest: an example of exact pinning, kept as written.
+        if !own_repo(repo, known) || line[caps.get(0).map_or(0, |m| m.end())..].starts_with('@') {
+            continue;
+        }
+        let Some((prefix, version)) = split_tag(tag) else { continue };
+        if !prefix.is_empty() && prefix != "v" {
+            continue; // `:0.3.0-alpine` splits nothing; `:debian-12`… is no release
+        }
+        let subject = Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::Image };
+        out.push(Mention {
+            line: number,
+            subject,
+            claim: Claim::Version,
+            target: tag.into(),
+            written: tag.into(),
+            version,
+            asserts_current: true,
+        });
+    }
+}
+
 /// `<project>_<version>…` or `<project>-<version>…` in a file name or URL.
 fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     let Some(project) = known.project() else { return };
@@ -281,6 +375,17 @@ fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Ment
         }
         out.extend(Mention::of_name(number, name, None, Claim::Version, version));
     }
+}
+
+/// The Node or Python a workflow snippet sets up (`actions/setup-node` with
+/// `node-version: 18`): the reader builds with it, so it must meet the project's floor.
+/// A matrix or an expression names no one version.
+fn setup_versions(line: &str, number: u32, out: &mut Vec<Mention>) {
+    if !line.contains("-version:") {
+        return;
+    }
+    let Some(caps) = SETUP_VERSION.captures(line) else { return };
+    out.extend(Mention::of_name(number, &caps[1], None, Claim::Version, &caps[2]));
 }
 
 /// `uses: owner/action@ref` with the version in the ref or in a comment after a SHA.
@@ -432,6 +537,45 @@ mod tests {
         assert_eq!(found(md), [at(3, "0.2"), at(5, "2.0"), at(8, "0.4.1")]);
         assert!(found("```toml\nnot = [toml\ngrep = \"0.2\"\n```\n").is_empty(), "invalid TOML");
         assert!(found("```diff\n[dependencies]\n-grep = \"0.2\"\n```\n").is_empty());
+        // A diff's added lines are what the reader writes.
+        assert_eq!(
+            found("```diff\n [dependencies]\n-grep = \"0.1\"\n+grep = \"0.2\"\n```\n"),
+            [at(4, "0.2")]
+        );
+    }
+
+    #[test]
+    fn the_repositorys_own_container_images() {
+        let md = "```\ndocker run -v .:/io --rm ghcr.io/acme/tool:0.3.0 check\ndocker run ghcr.io/acme/tool:latest\nFROM ghcr.io/acme/tool:v1.2 AS tool\nCOPY --from=ghcr.io/other/tool:0.1.0 /tool /bin/\nFROM ghcr.io/acme/tool:0.3.0-alpine\nFROM ghcr.io/acme/tool:0.3.0@sha256:5adf09a5\n```\n";
+        let got: Vec<_> = {
+            let mut out = Vec::new();
+            code::mentions(&parse(md.to_string()), &known(), &|_| false, &mut out);
+            out.into_iter().map(|m| (m.line, m.target, m.subject)).collect()
+        };
+        let image = |p: &str| Subject::Release { prefix: p.into(), by: ReleaseUse::Image };
+        assert_eq!(got, [(2, "0.3.0".to_string(), image("")), (4, "v1.2".to_string(), image("v"))]);
+    }
+
+    #[test]
+    fn toolchains_a_workflow_snippet_sets_up() {
+        let md = "```yaml\n- uses: actions/setup-node@v6\n  with:\n    node-version: 18\n    cache: npm\n- uses: actions/setup-python@v6\n  with:\n    python-version: \"3.8\"\n- with:\n    node-version: ${{ matrix.node }}\n    python-version: [\"3.9\", \"3.10\"]\n    node-version: 20.x\n```\n";
+        assert_eq!(found(md), [at(4, "18"), at(8, "3.8"), at(12, "20")]);
+    }
+
+    #[test]
+    fn dependency_maps_of_package_json_snippets() {
+        let md = "```json\n{\n  \"dependencies\": {\n    \"@acme/core\": \"^1.4.0\",\n    \"left-pad\": \"1.0.0\"\n  },\n  \"peerDependencies\": { \"tool\": \">=2.0.0\" },\n  \"devDependencies\": { \"grep\": \"2.1.0\", \"tool\": \"workspace:*\" }\n}\n```\n";
+        // Known packages at a version (`judge` then finds ^1.4.0 behind 2.3.1 and
+        // 2.1.0, read as ^2.1.0, current); an unknown package, an open range and a
+        // workspace protocol are no mention.
+        assert_eq!(found(md), [at(4, "1.4.0"), at(8, "2.1.0")]);
+        // Docusaurus marks added lines in a diff of the whole file.
+        let diff = "```diff title=\"package.json\"\n{\n  \"name\": \"x\",\n+  \"dependencies\": {\n+    \"@acme/core\": \"0.1.2\"\n+  }\n}\n```\n";
+        assert_eq!(found(diff), [at(5, "0.1.2")]);
+        assert!(
+            found("```json\n{ \"dependencies\": { \"@acme/core\": \"1.0.0\", }\n```\n").is_empty(),
+            "not JSON"
+        );
     }
 
     #[test]

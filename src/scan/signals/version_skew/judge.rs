@@ -132,8 +132,9 @@ fn release_skew(
     m: &Mention,
 ) -> Option<Signal> {
     let pre_commit = by == ReleaseUse::PreCommit;
+    let any_prefix = pre_commit || by == ReleaseUse::Image;
     let project = known.project().map(|k| k.version.as_slice());
-    let newest = tags.and_then(|t| newest_release(t, prefix, pre_commit, project));
+    let newest = tags.and_then(|t| newest_release(t, prefix, any_prefix, project));
     let (current, suggestion, detail) = match newest {
         Some((version, tag)) => {
             let what = if pre_commit { "the newest tag" } else { "the newest release tag" };
@@ -152,21 +153,22 @@ fn release_skew(
         ReleaseUse::PreCommit => "pins this repository's pre-commit hook at",
         ReleaseUse::Action => "pins this repository's action at",
         ReleaseUse::Download => "downloads release",
+        ReleaseUse::Image => "runs this repository's container image at",
     };
     Some(signal(m, format!("{what} {}, but {detail}", m.target), suggestion))
 }
 
 /// The newest release tag a mention with tag `prefix` should name. A download URL
-/// keeps its prefix. A pre-commit `rev` may name any release: the prefixes whose newest
-/// tag is the project's version (all, when that is unknown), the mention's own prefix
-/// first, then the shortest.
+/// keeps its prefix. A pre-commit `rev` or an image tag may name any release
+/// (`any_prefix`): the prefixes whose newest tag is the project's version (all, when
+/// that is unknown), the mention's own prefix first, then the shortest.
 fn newest_release<'t>(
     tags: &'t Tags,
     prefix: &str,
-    pre_commit: bool,
+    any_prefix: bool,
     project: Option<&[u64]>,
 ) -> Option<(&'t [u64], &'t str)> {
-    if !pre_commit {
+    if !any_prefix {
         return tags.newest(prefix);
     }
     let own = tags.newest(prefix);

@@ -32,6 +32,9 @@ pub enum ReleaseUse {
     PreCommit,
     /// A workflow step using the repository's own action (`uses: pypa/cibuildwheel@v3`).
     Action,
+    /// The repository's own container image on GitHub's registry
+    /// (`ghcr.io/astral-sh/ruff:0.3.0`): its tags drop or keep the release tag's prefix.
+    Image,
 }
 
 /// What the doc claims about the version.

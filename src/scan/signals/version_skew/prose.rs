@@ -292,10 +292,20 @@ fn name_first(
     i: usize,
     known: &KnownVersions,
 ) -> Option<Found> {
-    let word = clean(&text[tokens[i].clone()]);
+    let mut word = clean(&text[tokens[i].clone()]);
     let before = text[..tokens[i].start].chars().next_back();
     if before.is_some_and(|c| "/\\:=#.-".contains(c)) {
         return None;
+    }
+    // "The minimum supported version is 1.42. … on Rust versions earlier than the
+    // minimum supported version": the paragraph names the toolchain once for both.
+    if word == "supported"
+        && text[..tokens[i].start].ends_with("minimum ")
+        && text[tokens[i].end..].starts_with(" version")
+        && known.knows("msrv", false)
+        && tokens.iter().any(|t| clean(&text[t.clone()]) == "rust")
+    {
+        word = "msrv";
     }
     if let Some((name, version)) = word.rsplit_once('@') {
         if name.is_empty() || !known.knows(name, false) || strict_version(version).is_none() {
@@ -539,6 +549,13 @@ mod tests {
         assert_eq!(found("Rust >= v1.70.2 now"), [one(1, "rust", Claim::AtLeast, "v1.70.2")]);
         assert_eq!(found("Rust 1.70 or\nlater"), [one(1, "rust", Claim::AtLeast, "1.70")]);
         assert_eq!(found("axum-core's MSRV is 1.75."), [one(1, "msrv", Claim::AtLeast, "1.75")]);
+        // The tokio crates' "Supported Rust Versions" paragraph.
+        let msrv = "Tracing is built against the latest stable release. The minimum supported version is 1.42. The current version is not guaranteed to build on Rust versions earlier than the minimum supported version.";
+        assert_eq!(found(msrv), [one(1, "msrv", Claim::AtLeast, "1.42")]);
+        assert!(
+            found("The minimum supported version is 1.42 of the server.").is_empty(),
+            "no toolchain named"
+        );
         assert_eq!(
             found("Install `uv` (version 0.4.30 or later)"),
             [one(1, "uv", Claim::AtLeast, "0.4.30")]
