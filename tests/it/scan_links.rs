@@ -705,3 +705,25 @@ fn an_mkdocs_site_whose_hooks_rewrite_pages_has_their_anchors() {
     let a = scan_json(plain.path(), &[], 1);
     assert_eq!(broken(&a, "docs/index.md").len(), 3);
 }
+
+#[test]
+fn admonitions_and_mdx_components_hold_markdown() {
+    let dir = tree(&[
+        ("mkdocs.yml", "site_name: x\n"),
+        ("docs/a.md", "# A\n"),
+        (
+            "docs/index.md",
+            "# Home\n\n!!! tip \"Also\"\n\n    See [a](a.md) and [gone](gone.md).\n\n```markdown\n!!! note\n\n    [shown](shown.md)\n```\n",
+        ),
+        // Material's page-status icon: the page documents a deprecated feature.
+        ("docs/old.md", "---\nstatus: deprecated\n---\n\n# Old feature\n"),
+        ("guide/steps.mdx", "# Steps\n\n<Steps>\n  <Step title=\"One\">\n    Read [two](two.mdx).\n  </Step>\n</Steps>\n"),
+        ("guide/plain.md", "# Plain\n\n<Steps>\n  Read [two](two.mdx).\n</Steps>\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "docs/index.md"), [row(5, "gone.md", "")]);
+    assert_eq!(broken(&a, "guide/steps.mdx"), [row(5, "two.mdx", "")]);
+    // In plain Markdown the element is raw HTML, as GitHub renders it.
+    assert_eq!(broken(&a, "guide/plain.md"), Vec::<(u64, String, String)>::new());
+    assert!(a["signals"].get("docs/old.md").is_none(), "{}", a["signals"]);
+}

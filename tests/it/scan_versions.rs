@@ -331,3 +331,42 @@ fn an_action_major_the_repository_still_pins_is_not_behind() {
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "docs/ci.md"), [sk(6, "v3", "v6")]);
 }
+
+#[test]
+fn workflow_snippets_package_json_snippets_and_member_node_floors() {
+    let p = Project::new();
+    p.write("package.json", "{\"name\": \"mono\", \"private\": true}\n")
+        .write("pnpm-workspace.yaml", "packages:\n  - packages/*\n")
+        .write(
+            "packages/kit/package.json",
+            "{\"name\": \"@acme/kit\", \"version\": \"3.2.0\", \"engines\": {\"node\": \">=22.17\"}}\n",
+        )
+        .write("packages/img/package.json", "{\"name\": \"@acme/img\", \"version\": \"1.0.0\", \"engines\": {\"node\": \">=22\"}}\n")
+        .write(
+            "docs/deploy.md",
+            "# Deploy\n\n```yaml\n- uses: actions/setup-node@v6\n  with:\n    node-version: 20\n- with:\n    node-version: 24\n    python-version: ${{ matrix.python }}\n```\n\n```diff title=\"package.json\"\n {\n-  \"devDependencies\": { \"@acme/img\": \"0.1.0\" },\n+  \"dependencies\": { \"@acme/kit\": \"^2.1.0\" }\n }\n```\n\n```json\n{ \"dependencies\": { \"@acme/kit\": \"3.1.0\", \"left-pad\": \"1.0.0\" } }\n```\n",
+        );
+    let a = scan(&p, &["--no-git"]);
+    // Node 20 is below every member's floor (the lowest is 22); ^2.1.0 does not admit
+    // 3.2.0; a removed line, a current pin, a newer Node and an unknown package are fine.
+    assert_eq!(skews(&a, "docs/deploy.md"), [sk(6, "20", "22"), sk(15, "2.1.0", "3.2.0")]);
+    let detail = a["signals"]["docs/deploy.md"][0]["detail"].as_str().unwrap();
+    assert!(detail.contains("the lowest engines.node of the workspace packages"), "{detail}");
+}
+
+#[test]
+fn the_repositorys_own_image_and_one_signal_per_cause() {
+    let repo = GitRepo::new();
+    repo.write(
+        "pyproject.toml",
+        "[project]\nname = \"tool\"\nversion = \"0.16.4\"\n\n[project.urls]\nRepository = \"https://github.com/acme/tool\"\n",
+    );
+    repo.write(
+        "docs/docker.md",
+        "# Docker\n\n```\ndocker pull ghcr.io/acme/tool:0.3.0\ndocker run ghcr.io/acme/tool:0.3.0 check\ndocker run ghcr.io/acme/tool:latest\ndocker run ghcr.io/other/tool:0.1.0\n```\n",
+    );
+    repo.commit("2026-01-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(skews(&a, "docs/docker.md"), [sk(4, "0.3.0", "0.16.4")]);
+    assert_eq!(a["signals"]["docs/docker.md"][0]["lines"], serde_json::json!([4, 5]));
+}
