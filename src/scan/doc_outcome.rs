@@ -29,6 +29,9 @@ use crate::tokens::injection_frequency;
 pub struct DocOutcome {
     pub facts: FileFacts,
     pub problems: Vec<Problem>,
+    /// The line spans of the doc's history sections (and strike-through), when it has
+    /// link problems: a path renamed or deleted since it was written there is history.
+    pub history_lines: Vec<(u32, u32)>,
     pub deferred_fragments: Vec<DeferredFragment>,
     pub anchors: AnchorSet,
     /// The files the doc includes (`included.rs`), root-relative.
@@ -170,9 +173,17 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         .map(|problem| ScanWarning::frontmatter(path, problem))
         .into_iter()
         .collect();
+    let history_lines = if links.problems.is_empty() {
+        Vec::new()
+    } else {
+        let lines = &doc.parsed.lines;
+        let ranges = crate::scan::signals::sections::history_ranges(&doc.parsed);
+        ranges.iter().map(|r| (lines.line(r.start), lines.end_line(r))).collect()
+    };
     let outcome = DocOutcome {
         facts,
         problems: links.problems,
+        history_lines,
         deferred_fragments: links.deferred,
         anchors: AnchorSet::new(&doc.parsed.anchors),
         includes: included::resolve(ctx, &doc),

@@ -120,7 +120,7 @@ fn read_history(root: &Path, use_git: bool) -> (Option<git::History>, GitStatus)
             let note = history.shallow.then(|| {
                 "shallow clone: history before the shallow boundary is unknown, so older renames, deletions and last changes may be missed".to_string()
             });
-            (Some(history), GitStatus { used: true, note })
+            (Some(*history), GitStatus { used: true, note })
         }
         GitLoad::Unavailable(why) => (None, GitStatus { used: false, note: Some(why) }),
     }

@@ -415,6 +415,31 @@ pub fn assign(
     out
 }
 
+/// Folders whose projects are examples, samples, starters or end-to-end test apps.
+const EXAMPLE_DIRS: [&str; 8] =
+    ["examples", "example", "samples", "demos", "starters", "templates", "playground", "e2e"];
+
+/// Whether the doc at `path` lies in an example project: a folder below one of
+/// `EXAMPLE_DIRS` (directly, or a level further: `examples/solid/start-bare`) with a
+/// manifest of its own. Such a project is copied out and run alone: its paths and its
+/// toolchain are its own, not the workspace's.
+pub fn in_example_project(ctx: &super::context::ScanContext<'_>, path: &str) -> bool {
+    const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
+    let parts: Vec<&str> = path.split('/').collect();
+    let dirs = parts.len().saturating_sub(1);
+    (0..dirs).any(|i| {
+        if !EXAMPLE_DIRS.contains(&parts[i].to_ascii_lowercase().as_str()) {
+            return false;
+        }
+        (i + 2..=dirs.min(i + 3)).any(|end| {
+            let project = parts[..end].join("/");
+            MANIFESTS
+                .iter()
+                .any(|m| ctx.tree.kind(&format!("{project}/{m}")) == super::tree::PathKind::File)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

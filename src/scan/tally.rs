@@ -37,6 +37,8 @@ pub struct Tally {
     files: BTreeMap<String, FileFacts>,
     /// Link problems, judged once history is known.
     problems: Vec<Problem>,
+    /// Per doc with link problems, the line spans of its history sections.
+    history_lines: BTreeMap<String, Vec<(u32, u32)>>,
     /// Which docs include which files, for their link problems.
     included: included::IncludedBy,
     churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
@@ -60,6 +62,7 @@ impl Tally {
             marked: BTreeSet::new(),
             files: BTreeMap::new(),
             problems: Vec::new(),
+            history_lines: BTreeMap::new(),
             included: included::IncludedBy::default(),
             churn: Vec::new(),
             deferred_counts: Vec::new(),
@@ -85,6 +88,9 @@ impl Tally {
         }
         self.anchors[index as usize] = o.anchors;
         self.problems.extend(o.problems);
+        if !o.history_lines.is_empty() {
+            self.history_lines.insert(path.clone(), o.history_lines);
+        }
         self.included.add(path, o.includes);
         self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
         self.prints.extend(o.prints);
@@ -163,7 +169,7 @@ impl Tally {
             .problems
             .iter()
             .filter(|p| !other_scheme.covers(p) && !page_routes.covers(ctx, p))
-            .filter_map(|p| link_signal(ctx, p, &routes))
+            .filter_map(|p| link_signal(ctx, p, &routes, &self.history_lines))
             .collect();
         for (path, sig) in by_cause::group_by_cause(links) {
             self.out.push(&path, sig);
@@ -193,10 +199,19 @@ pub struct Tallied {
 
 /// A link problem becomes a `stale_name_location` when git explains it, else a
 /// `broken_reference` (or nothing, for a path that counts only when it moved).
+/// Whether `problem` sits in a history section of its doc.
+fn in_history(history_lines: &BTreeMap<String, Vec<(u32, u32)>>, problem: &Problem) -> bool {
+    let Problem::MissingTarget(m) = problem else { return false };
+    history_lines
+        .get(&m.doc)
+        .is_some_and(|spans| spans.iter().any(|(first, last)| (*first..=*last).contains(&m.line)))
+}
+
 fn link_signal(
     ctx: &ScanContext<'_>,
     problem: &Problem,
     routes: &route_links::RouteFolders,
+    history_lines: &BTreeMap<String, Vec<(u32, u32)>>,
 ) -> Option<(String, Signal)> {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m)
@@ -231,6 +246,9 @@ fn link_signal(
         // A record or a plan names the code of its time: a path renamed or deleted since
         // is history.
         Some((doc, _)) if sections::is_record(&doc) || sections::is_plan(&doc) => None,
+        // …and so does a history section's (golangci-lint's vendored packages log
+        // "Move package from `internal/mmap` to `internal/go/mmap`").
+        Some(_) if in_history(history_lines, problem) => None,
         Some(s) => Some(s),
         None if only_if_moved => None,
         None => Some(broken_reference::signal(problem)),

@@ -34,6 +34,9 @@ pub struct History {
     departures: HashMap<String, Departure>,
     /// Per path: committer time and index into `hashes` of its last commit.
     last_change: HashMap<String, (i64, u32)>,
+    /// Per path, when it first appeared under that name (added, or renamed to it), and
+    /// the name it had before a rename.
+    arrived: HashMap<String, (i64, Option<String>)>,
     hashes: Vec<String>,
     /// The departed paths, sorted, built on the first folder look-up.
     departed_sorted: std::sync::OnceLock<Vec<String>>,
@@ -56,9 +59,14 @@ impl History {
                     }
                     Change::Renamed { from, to } => {
                         h.last_change.entry(to.clone()).or_insert(at);
+                        h.arrived.insert(to.clone(), (commit.time, Some(from.clone())));
                         h.departures.entry(from).or_insert(Departure::Renamed(to, commit.time));
                     }
-                    Change::Added(path) | Change::Modified(path) => {
+                    Change::Added(path) => {
+                        h.arrived.insert(path.clone(), (commit.time, None));
+                        h.last_change.entry(path).or_insert(at);
+                    }
+                    Change::Modified(path) => {
                         h.last_change.entry(path).or_insert(at);
                     }
                 }
@@ -68,6 +76,22 @@ impl History {
     }
 
     /// The hash of HEAD (the first commit git lists).
+    /// When `path` first appeared in the history, under this name or, through renames,
+    /// an earlier one (commits are read newest first, so the last write is the oldest).
+    pub fn born(&self, path: &str) -> Option<i64> {
+        let mut current = path;
+        let mut born = None;
+        for _ in 0..64 {
+            let Some((at, from)) = self.arrived.get(current) else { break };
+            born = Some(*at);
+            match from {
+                Some(from) => current = from,
+                None => break,
+            }
+        }
+        born
+    }
+
     pub fn head(&self) -> Option<&str> {
         self.hashes.first().map(String::as_str)
     }
@@ -184,6 +208,21 @@ mod tests {
         assert_eq!(h.last_commit("b.md"), Some((200, "h200")));
         assert_eq!(h.head(), Some("h300"));
         assert_eq!(h.tags(), ["v300", "v200", "v100"]);
+    }
+
+    #[test]
+    fn a_doc_is_born_under_its_first_name() {
+        let h = History::from_commits(
+            vec![
+                commit(300, vec![Change::Renamed { from: "b.md".into(), to: "c.md".into() }], &[]),
+                commit(200, vec![Change::Modified("b.md".into())], &[]),
+                commit(100, vec![Change::Added("b.md".into()), Change::Added("x.md".into())], &[]),
+            ],
+            false,
+        );
+        assert_eq!(h.born("c.md"), Some(100));
+        assert_eq!(h.born("x.md"), Some(100));
+        assert_eq!(h.born("never.md"), None);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::log_parse::parse_log;
 /// The outcome of reading history.
 #[derive(Debug)]
 pub enum GitLoad {
-    Loaded(History),
+    Loaded(Box<History>),
     /// Why there is no history.
     Unavailable(String),
 }
@@ -85,7 +85,7 @@ pub fn load(root: &Path) -> GitLoad {
             "the repository has no commits yet; git signals skipped".into(),
         );
     }
-    GitLoad::Loaded(History::from_commits(commits, shallow))
+    GitLoad::Loaded(Box::new(History::from_commits(commits, shallow)))
 }
 
 /// The net line churn (added + deleted) of the files `paths` (root-relative) between

@@ -23,11 +23,39 @@ use crate::tokens::ARCHIVE_DIR_NAMES;
 /// changelog (sveltekit's packages) is not an archive-heavy doc.
 const MIN_ARCHIVED_TOKENS: u64 = 100;
 
+/// Words near the top of a README that say its folder holds code copied from elsewhere.
+const COPIED: [&str; 7] = [
+    "copy of",
+    "copied from",
+    "extracted from",
+    "forked from",
+    "fork of",
+    "vendored from",
+    "synced from",
+];
+
+/// Whether `doc` says near its top (its first 400 bytes) that its folder is a copy of
+/// code from elsewhere: its history section logs each sync with upstream, on purpose
+/// (golangci-lint's `internal/go/*` READMEs: "Extracted from `go/src/cmd/go/internal/
+/// mmap/`", then "## History" with every `sync go1.x` pull request).
+fn copied_code(doc: &ParsedDoc) -> bool {
+    let mut end = doc.text.len().min(400);
+    while !doc.text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let top = doc.text[..end].to_lowercase();
+    COPIED.iter().any(|p| top.contains(p))
+}
+
 /// The counts that decide the ratio signal for `doc`: the whole text, then each history
 /// range; `None` when the doc has no history, or too little to matter.
 pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
     let threshold = ctx.config.thresholds.archive_ratio;
-    if is_changelog_file(&doc.path) || is_history_file(&doc.path) || is_history_doc(&doc.parsed) {
+    if is_changelog_file(&doc.path)
+        || is_history_file(&doc.path)
+        || is_history_doc(&doc.parsed)
+        || copied_code(&doc.parsed)
+    {
         // A doc that is history by name, place or title (a changelog, a migration guide
         // listing every breaking change, a release post) is an archive, not a live doc.
         return None;
@@ -104,4 +132,17 @@ pub fn folder_rule(ctx: &ScanContext<'_>, marked: &BTreeSet<String>, out: &mut F
 
 fn marked_count(marked: &BTreeSet<String>, folder: &str) -> usize {
     marked.iter().filter(|p| parent_dir(p) == folder).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::markdown::parse;
+
+    #[test]
+    fn a_copy_of_upstream_code_keeps_its_sync_log() {
+        let copied = "# mmap\n\nExtracted from `go/src/cmd/go/internal/mmap/`.\n\n## History\n\n- sync go1.26.4\n";
+        assert!(copied_code(&parse(copied.into())));
+        assert!(!copied_code(&parse("# Guide\n\n## History\n\n- v1\n".into())));
+    }
 }

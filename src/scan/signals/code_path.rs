@@ -59,6 +59,9 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     if role == DocRole::Changelog || crate::scan::signals::sections::is_history_file(&doc.path) {
         return;
     }
+    // An example project's README names that project's files (its `src/App.tsx`, its
+    // `docs/config.json`), whatever the repository's root once held.
+    let example = use_git && crate::scan::role::in_example_project(ctx, &doc.path);
     // Looked up once a doc has code spans to check (most do not).
     let skill = if doc.parsed.code_spans.is_empty() { None } else { skill_root(ctx, &doc.path) };
     for span in &doc.parsed.code_spans {
@@ -76,7 +79,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
                 continue;
             }
         }
-        if !use_git {
+        if !use_git || example {
             continue;
         }
         let first = path.split('/').next().unwrap_or_default();

@@ -89,6 +89,33 @@ fn heading_print(headings: &[Heading], above: usize) -> u64 {
     u64::from_be_bytes(first).max(1)
 }
 
+/// The folders each coding agent reads its own commands, rules and skills from.
+const AGENT_TOOL_DIRS: [&str; 12] = [
+    ".claude",
+    ".cursor",
+    ".gemini",
+    ".codex",
+    ".opencode",
+    ".windsurf",
+    ".github/prompts",
+    ".github/instructions",
+    ".kiro",
+    ".roo",
+    ".clinerules",
+    ".continue",
+];
+
+/// Whether `a` and `b` are one prompt installed for two agents (`.claude/commands/x.md`
+/// and `.cursor/commands/x.md`, written by one generator): each agent reads only its own
+/// copy, so the copies are deliberate.
+fn tool_copies(a: &str, b: &str) -> bool {
+    let tool = |p: &str| {
+        let p = format!("/{p}");
+        AGENT_TOOL_DIRS.iter().position(|d| p.contains(&format!("/{d}/")))
+    };
+    matches!((tool(a), tool(b)), (Some(x), Some(y)) if x != y)
+}
+
 /// Whether an agent reads the file: agent context or an on-demand agent doc.
 fn agent_read(role: DocRole) -> bool {
     matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc)
@@ -121,6 +148,7 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
         || skill_pair(ctx, a, b)
+        || tool_copies(a, b)
         // Two versions of the docs (`version_folders`): each snapshot its own.
         || version_folder(a) != version_folder(b)
 }
@@ -375,6 +403,14 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_prompt_for_two_agents_is_deliberate() {
+        assert!(tool_copies(".claude/commands/opsx/apply.md", ".cursor/commands/opsx-apply.md"));
+        assert!(tool_copies("pkg/.gemini/commands/x.md", ".github/prompts/x.prompt.md"));
+        assert!(!tool_copies(".claude/commands/a.md", ".claude/commands/b.md"), "one agent");
+        assert!(!tool_copies(".claude/commands/a.md", "docs/a.md"));
+    }
 
     #[test]
     fn the_folders_a_page_is_kept_in() {

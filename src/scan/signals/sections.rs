@@ -228,6 +228,26 @@ pub fn archive_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
     merge(ranges)
 }
 
+/// The byte ranges of sections that record the past (history, changelog, release
+/// notes, archive, legacy) and strike-through: what a path named there was then. A
+/// "Done" or "Completed" section still points at where its work is now.
+pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    let hs = &doc.headings;
+    for (i, h) in hs.iter().enumerate() {
+        let lower = h.text.to_lowercase();
+        let done = ["done", "complete"].iter().any(|w| lower.contains(w));
+        if done || !is_archive_heading(&h.text) {
+            continue;
+        }
+        let end =
+            hs[i + 1..].iter().find(|n| n.level <= h.level).map_or(doc.text.len(), |n| n.offset);
+        ranges.push(h.offset..end);
+    }
+    ranges.extend(doc.strike.iter().cloned());
+    merge(ranges)
+}
+
 fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     ranges.sort_by_key(|r| (r.start, r.end));
     let mut out: Vec<Range<usize>> = Vec::new();

@@ -53,6 +53,18 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     {
         return None;
     }
+    // A code path deleted a year or more before the doc existed was never this
+    // repository's file to the doc's author: it names the reader's (tanstack-router's
+    // auth guides, written in 2025, on `src/App.tsx`: the repository's own was deleted in
+    // 2021). Within the year the doc may carry text written before it (nushell's
+    // CONTRIBUTING, added four days after the files it names were moved; vitest's agent
+    // guide listing a file deleted eight months before it).
+    const YEAR: i64 = 365 * 24 * 3600;
+    if let Fate::Deleted { at } = fate {
+        if code && history.born(&missing.doc).is_some_and(|born| born > at + YEAR) {
+            return None;
+        }
+    }
     let sig = match fate {
         Fate::Renamed { to } => {
             let suggestion = written_like(missing, &to);

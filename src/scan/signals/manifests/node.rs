@@ -40,12 +40,15 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let (exclude, include): (Vec<String>, Vec<String>) =
         patterns.into_iter().partition(|p| p.starts_with('!'));
     let exclude: Vec<String> = exclude.iter().map(|p| p[1..].to_string()).collect();
-    // The published members' own floors: the lowest one holds for every package.
+    // The public members' own floors: the lowest one holds for every package.
     let mut member_floors: Vec<(Vec<u64>, String)> = Vec::new();
     for dir in read::member_dirs(root, &include, &exclude, MAX_MEMBERS) {
         let source = format!("{dir}/package.json");
         if let Some(member) = read::json(root, &source) {
-            if published(known, &member, &source, false).is_some() {
+            published(known, &member, &source, false);
+            // A package on a pre-release (`3.0.0-next.16`) is no version to hold docs
+            // to, but its floor is what the next release needs.
+            if member["private"].as_bool() != Some(true) {
                 let min = member["engines"]["node"].as_str().and_then(lowest_allowed);
                 member_floors.extend(min.map(|v| (v, source)));
             }

@@ -31,9 +31,10 @@ static GHCR_IMAGE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
-/// A setup step's toolchain input: `node-version: 18`, `python-version: "3.8"`.
+/// A setup step's version input: `node-version: 18`, `python-version: "3.8"`,
+/// `just-version: 1.5.0` (extractions/setup-just).
 static SETUP_VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^\s*(?:-\s+)?(node|python)-version:\s*["']?v?(\d+(?:\.\d+){0,2})(?:\.x)?["']?\s*(?:#.*)?$"#)
+    Regex::new(r#"^\s*(?:-\s+)?([A-Za-z][A-Za-z0-9_.]*)-version:\s*["']?v?(\d+(?:\.\d+){0,2})(?:\.x)?["']?\s*(?:#.*)?$"#)
         .expect("a valid pattern")
 });
 
@@ -173,6 +174,9 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
         commands::config_mentions(&block.text, block.line, known, out);
         // A file name is the project's release only where the block downloads one.
         let downloads = block.text.lines().any(|l| downloads_own_release(l, known));
+        // Setup inputs (`node-version:`) are read in workflow steps only, not in other
+        // YAML (a notebook's frontmatter `marimo-version: 0.0.0`).
+        let steps = block.text.contains("uses:");
         for (i, line) in block.text.lines().enumerate() {
             let number = block.line + i as u32;
             commands::mentions(line, number, known, out);
@@ -183,7 +187,9 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
                 file_names(line, number, known, out);
             }
             workflow_steps(line, number, known, out);
-            setup_versions(line, number, out);
+            if steps {
+                setup_versions(line, number, known, out);
+            }
         }
     }
 }
@@ -377,15 +383,20 @@ fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Ment
     }
 }
 
-/// The Node or Python a workflow snippet sets up (`actions/setup-node` with
-/// `node-version: 18`): the reader builds with it, so it must meet the project's floor.
-/// A matrix or an expression names no one version.
-fn setup_versions(line: &str, number: u32, out: &mut Vec<Mention>) {
+/// What a workflow snippet sets up (`actions/setup-node` with `node-version: 18`,
+/// `setup-just` with `just-version: 1.5.0`): the reader builds with that Node or runs that
+/// tool, so it answers to the repository's floor or release. Only names the repository
+/// declares count; a matrix or an expression names no one version.
+fn setup_versions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     if !line.contains("-version:") {
         return;
     }
     let Some(caps) = SETUP_VERSION.captures(line) else { return };
-    out.extend(Mention::of_name(number, &caps[1], None, Claim::Version, &caps[2]));
+    let name = caps[1].to_lowercase();
+    let placeholder = caps[2].split('.').all(|n| n.bytes().all(|b| b == b'0'));
+    if known.knows(&name, true) && !placeholder {
+        out.extend(Mention::of_name(number, &name, None, Claim::Version, &caps[2]));
+    }
 }
 
 /// `uses: owner/action@ref` with the version in the ref or in a comment after a SHA.
@@ -558,8 +569,19 @@ mod tests {
 
     #[test]
     fn toolchains_a_workflow_snippet_sets_up() {
-        let md = "```yaml\n- uses: actions/setup-node@v6\n  with:\n    node-version: 18\n    cache: npm\n- uses: actions/setup-python@v6\n  with:\n    python-version: \"3.8\"\n- with:\n    node-version: ${{ matrix.node }}\n    python-version: [\"3.9\", \"3.10\"]\n    node-version: 20.x\n```\n";
-        assert_eq!(found(md), [at(4, "18"), at(8, "3.8"), at(12, "20")]);
+        let md = "```yaml\n- uses: actions/setup-node@v6\n  with:\n    node-version: 18\n    cache: npm\n- uses: actions/setup-python@v6\n  with:\n    python-version: \"3.8\"\n- with:\n    node-version: ${{ matrix.node }}\n    python-version: [\"3.9\", \"3.10\"]\n    node-version: 20.x\n    tool-version: 1.5.0  # otherwise latest\n    other-version: 2.0.0\n    tool-version: 0.0.0\n```\n\n```yaml\ntitle: Notebook\ntool-version: 1.0.0\n```\n";
+        let mut known = known();
+        for name in ["node", "python"] {
+            let mut k = known.versions[0].clone();
+            k.names = vec![name.into()];
+            known.versions.push(k);
+        }
+        known.index_names();
+        let mut out = Vec::new();
+        code::mentions(&parse(md.to_string()), &known, &|_| false, &mut out);
+        let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target)).collect();
+        // `other` is nothing the repository declares.
+        assert_eq!(got, [at(4, "18"), at(8, "3.8"), at(12, "20"), at(13, "1.5.0")]);
     }
 
     #[test]

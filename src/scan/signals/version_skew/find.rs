@@ -33,7 +33,7 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
     code::mentions(parsed, known, &skip_line, &mut out);
     let mut seen = HashSet::new();
     out.retain(|m| seen.insert((m.line, m.target.clone())));
-    if in_example_project(ctx, &doc.path) {
+    if crate::scan::role::in_example_project(ctx, &doc.path) {
         // An example app is copied out and run on its own: the workspace's toolchain
         // floor (the root `engines.node`, `requires-python`) is not its reader's.
         out.retain(|m| match &m.subject {
@@ -44,23 +44,4 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
         });
     }
     out
-}
-
-/// Folders whose projects are examples, samples or starters.
-const EXAMPLE_DIRS: [&str; 7] =
-    ["examples", "example", "samples", "demos", "starters", "templates", "playground"];
-
-/// Whether the doc at `path` lies in an example project: a folder directly under one of
-/// `EXAMPLE_DIRS` with a manifest of its own.
-fn in_example_project(ctx: &ScanContext<'_>, path: &str) -> bool {
-    use crate::scan::tree::PathKind;
-    const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
-    let parts: Vec<&str> = path.split('/').collect();
-    (0..parts.len().saturating_sub(2)).any(|i| {
-        if !EXAMPLE_DIRS.contains(&parts[i].to_ascii_lowercase().as_str()) {
-            return false;
-        }
-        let project = parts[..i + 2].join("/");
-        MANIFESTS.iter().any(|m| ctx.tree.kind(&format!("{project}/{m}")) == PathKind::File)
-    })
 }
