@@ -198,8 +198,8 @@ fn is_runtime_prompt(lower_dirs: &[String], name: &str) -> bool {
             || stem.ends_with("-prompt"))
 }
 
-/// `README.zh.md`, `README-ja.md`, `README_pt-BR.md`, `README.中文.md` with a
-/// `README.md` beside it or in a folder above; or any file under a language folder that has a sibling language folder
+/// `README.zh.md`, `README-ja.md`, `README_pt-BR.md`, `README.中文.md` (a README
+/// always; another name with its original beside it or in a folder above); or any file under a language folder that has a sibling language folder
 /// or an `i18n`-style parent (`docs/ja/`, `i18n/fr/…`).
 fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool {
     let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
@@ -208,6 +208,11 @@ fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool
             let Some((original, suffix)) = base.rsplit_once(sep) else { continue };
             if original.is_empty() || !is_language_suffix(suffix) {
                 continue;
+            }
+            // A README with a language suffix is a translation even when its original is
+            // a symlink the walk leaves out (zod's `packages/docs-v3/README_KO.md`).
+            if original.eq_ignore_ascii_case("readme") && suffix.len() >= 2 {
+                return true;
             }
             // The original sits beside it or in a folder above (`doc/README-ko.md`
             // translates the root `README.md`).
@@ -503,9 +508,12 @@ mod tests {
         assert_eq!(role_in("README-ja.md", &["README.md"]), DocRole::Translation);
         assert_eq!(role_in("README_pt-BR.md", &["README.md"]), DocRole::Translation);
         assert_eq!(role_in("doc/README.中文.md", &["doc/README.md"]), DocRole::Translation);
-        assert_eq!(role("README-ja.md"), DocRole::UserDoc);
+        // A README with a language suffix is one even without its original in the walk.
+        assert_eq!(role("README-ja.md"), DocRole::Translation);
+        assert_eq!(role_in("packages/v3/README_KO.md", &["README.md"]), DocRole::Translation);
+        assert_eq!(role("GUIDE-ja.md"), DocRole::UserDoc);
         assert_eq!(role_in("doc/README-ko.md", &["README.md"]), DocRole::Translation);
-        assert_eq!(role_in("doc/README-ko.md", &["docs/README.md"]), DocRole::UserDoc);
+        assert_eq!(role_in("doc/guide-ko.md", &["docs/guide.md"]), DocRole::UserDoc);
         assert_eq!(role_in("setup-guide.md", &["setup.md"]), DocRole::UserDoc);
         assert_eq!(role_in("docs/ja/intro.md", &["docs/en/intro.md"]), DocRole::Translation);
         assert_eq!(role_in("docs/ja/intro.md", &["docs/fr/intro.md"]), DocRole::Translation);

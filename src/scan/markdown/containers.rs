@@ -59,7 +59,7 @@ impl Shadow {
 /// `mdx`: the file is MDX.
 pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
     let admonitions = text.contains("!!!") || text.contains("???") || text.contains("===");
-    if !(admonitions || mdx && text.contains('<')) {
+    if !(admonitions || mdx && (text.contains('<') || text.contains("{/*"))) {
         return None;
     }
     let mut cuts: Vec<usize> = Vec::new();
@@ -72,6 +72,7 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
     let mut element_start = 0u32;
     // An open fence: its marker and how much its lines lose.
     let mut fence: Option<(String, usize)> = None;
+    let mut in_comment = false;
     for (number, line) in (1u32..).zip(text.split_inclusive('\n')) {
         let content = line.trim_end_matches(['\n', '\r']);
         let indent = content.len() - content.trim_start_matches([' ', '\t']).len();
@@ -90,6 +91,13 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
         }
         if blank {
             cuts.push(0);
+            continue;
+        }
+        // An MDX comment (`{/* … */}`) on lines of its own renders nothing.
+        if mdx && (in_comment || content.trim_start().starts_with("{/*")) {
+            in_comment = !content.trim_end().ends_with("*/}");
+            cuts.push(content.len());
+            changed = true;
             continue;
         }
         while bodies.last().is_some_and(|open| indent < open + 4) {
@@ -238,6 +246,8 @@ mod tests {
         assert_eq!(s.text, "\n\nInstall Node.js 20+.\n\n```bash\nnpm i -g x\n```\n\n\n\n\n<img src=\"/a.png\" />\n\n");
         assert_eq!(s.elements, [(1, 9), (11, 13)]);
         assert!(shadow(text, false).is_none(), "not MDX: raw HTML");
+        let comment = "Text.\n\n{/*\nSee [gone](gone.md).\n*/}\n{/* one line */}\nAfter.\n";
+        assert_eq!(shadow(comment, true).unwrap().text, "Text.\n\n\n\n\n\nAfter.\n");
         assert_eq!(jsx_tag_line("<!-- note -->"), None);
         assert_eq!(jsx_tag_line("<a href=\"x\">link</a>"), None);
     }

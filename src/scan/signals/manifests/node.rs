@@ -109,7 +109,26 @@ fn push_node(known: &mut KnownVersions, version: Option<Vec<u64>>, source: &str,
 /// The oldest version an npm range allows (`^20.19.0 || >=22.12.0` → 20.19.0), read
 /// with `semver` one `||` alternative at a time.
 pub fn lowest_allowed(range: &str) -> Option<Vec<u64>> {
-    range.split("||").filter_map(|alt| lower_bound(&VersionReq::parse(alt.trim()).ok()?)).min()
+    range.split("||").filter_map(|alt| lower_bound(&VersionReq::parse(&npm_set(alt)).ok()?)).min()
+}
+
+/// One npm comparator set in `semver`'s syntax: npm separates comparators with spaces
+/// (`>=20.18.1 <21`), `semver` with commas; a hyphen range (`20.18 - 22`) starts at its
+/// first end.
+fn npm_set(alt: &str) -> String {
+    let alt = alt.trim();
+    if let Some((low, _)) = alt.split_once(" - ") {
+        return format!(">={}", low.trim());
+    }
+    // `>= 20` is one comparator: join an operator to its version first.
+    let mut parts: Vec<String> = Vec::new();
+    for word in alt.split_whitespace() {
+        match parts.last_mut() {
+            Some(last) if last.chars().all(|c| "<>=^~".contains(c)) => last.push_str(word),
+            _ => parts.push(word.to_string()),
+        }
+    }
+    parts.join(", ")
 }
 
 /// The lowest version a requirement's lower bounds allow.
@@ -141,6 +160,10 @@ mod tests {
         assert_eq!(lowest_allowed(">=18"), Some(vec![18]));
         assert_eq!(lowest_allowed("18.x || 20.x"), Some(vec![18]));
         assert_eq!(lowest_allowed("latest"), None);
+        // npm writes a set with spaces; `semver` wants commas.
+        assert_eq!(lowest_allowed(">=20.18.1 <21 || >=22.9.0"), Some(vec![20, 18, 1]));
+        assert_eq!(lowest_allowed(">= 18 < 23"), Some(vec![18]));
+        assert_eq!(lowest_allowed("16.14 - 22"), Some(vec![16, 14]));
     }
 
     #[test]

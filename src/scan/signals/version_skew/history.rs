@@ -12,8 +12,9 @@ use crate::scan::signals::sections::archive_ranges;
 pub use crate::scan::signals::sections::is_history_file;
 
 /// Heading phrases (lowercase) that open a section about the past.
-const HISTORY_HEADINGS: [&str; 13] = [
+const HISTORY_HEADINGS: [&str; 14] = [
     "migrat",
+    "news",
     "upgrading",
     "updating to",
     "upgrade guide",
