@@ -218,22 +218,24 @@ fn msrv_claims_follow_the_rust_version_each_crate_inherits() {
 
 #[test]
 fn claims_in_other_scripts_are_read() {
+    // Docs written in Japanese and Chinese (a README so named would be a translation,
+    // out of scope by default).
     let p = Project::new();
     p.write(
         "Cargo.toml",
         "[package]\nname = \"bat\"\nversion = \"0.26.0\"\nrust-version = \"1.88\"\n",
     );
     p.write(
-        "doc/README-ja.md",
+        "doc/build-ja.md",
         "# bat\n\n`bat` をソースからビルドしたいならば、Rust 1.79.0 以上の環境が必要です。\n",
     );
     p.write(
-        "doc/README-zh.md",
+        "doc/build-zh.md",
         "# bat\n\n如果你想要自己构建`bat`，那么你需要安装有高于1.74.0版本的 Rust。\n\n在1.90版本的 Rust 上也可以。\n",
     );
     let a = scan(&p, &["--no-git"]);
-    assert_eq!(skews(&a, "doc/README-ja.md"), [sk(3, "1.79.0", "1.88")]);
-    assert_eq!(skews(&a, "doc/README-zh.md"), [sk(3, "1.74.0", "1.88")]);
+    assert_eq!(skews(&a, "doc/build-ja.md"), [sk(3, "1.79.0", "1.88")]);
+    assert_eq!(skews(&a, "doc/build-zh.md"), [sk(3, "1.74.0", "1.88")]);
 }
 
 #[test]

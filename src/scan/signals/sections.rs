@@ -214,30 +214,26 @@ pub fn is_changelog_file(path: &str) -> bool {
 
 /// The byte ranges of history sections and strike-through, sorted and merged.
 pub fn archive_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
-    let mut ranges = Vec::new();
-    let hs = &doc.headings;
-    for (i, h) in hs.iter().enumerate() {
-        if !is_archive_heading(&h.text) {
-            continue;
-        }
-        let end =
-            hs[i + 1..].iter().find(|n| n.level <= h.level).map_or(doc.text.len(), |n| n.offset);
-        ranges.push(h.offset..end);
-    }
-    ranges.extend(doc.strike.iter().cloned());
-    merge(ranges)
+    sections_and_strike(doc, is_archive_heading)
 }
 
 /// The byte ranges of sections that record the past (history, changelog, release
 /// notes, archive, legacy) and strike-through: what a path named there was then. A
 /// "Done" or "Completed" section still points at where its work is now.
 pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
+    sections_and_strike(doc, |text| {
+        let lower = text.to_lowercase();
+        !["done", "complete"].iter().any(|w| lower.contains(w)) && is_archive_heading(text)
+    })
+}
+
+/// The sections under headings `heading` accepts (down to the next heading of the same
+/// or a higher level) and the strike-through, sorted and merged.
+fn sections_and_strike(doc: &ParsedDoc, heading: impl Fn(&str) -> bool) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
     let hs = &doc.headings;
     for (i, h) in hs.iter().enumerate() {
-        let lower = h.text.to_lowercase();
-        let done = ["done", "complete"].iter().any(|w| lower.contains(w));
-        if done || !is_archive_heading(&h.text) {
+        if !heading(&h.text) {
             continue;
         }
         let end =

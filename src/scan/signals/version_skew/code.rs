@@ -311,16 +311,7 @@ fn release_urls(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
             continue;
         }
         let Some((prefix, version)) = split_tag(tag) else { continue };
-        let subject = Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::Download };
-        out.push(Mention {
-            line: number,
-            subject,
-            claim: Claim::Version,
-            target: tag.into(),
-            written: tag.into(),
-            version,
-            asserts_current: true,
-        });
+        out.push(Mention::of_release(number, tag, prefix, version, ReleaseUse::Download));
     }
 }
 
@@ -340,16 +331,7 @@ fn own_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Ment
         if !prefix.is_empty() && prefix != "v" {
             continue; // `:0.3.0-alpine` splits nothing; `:debian-12`… is no release
         }
-        let subject = Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::Image };
-        out.push(Mention {
-            line: number,
-            subject,
-            claim: Claim::Version,
-            target: tag.into(),
-            written: tag.into(),
-            version,
-            asserts_current: true,
-        });
+        out.push(Mention::of_release(number, tag, prefix, version, ReleaseUse::Image));
     }
 }
 
@@ -445,15 +427,7 @@ fn own_action_step(reference: &str, number: u32, out: &mut Vec<Mention>) {
     if !prefix.is_empty() && prefix != "v" {
         return;
     }
-    out.push(Mention {
-        line: number,
-        subject: Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::Action },
-        claim: Claim::Version,
-        target: reference.into(),
-        written: reference.into(),
-        version,
-        asserts_current: true,
-    });
+    out.push(Mention::of_release(number, reference, prefix, version, ReleaseUse::Action));
 }
 
 /// `rev:` of a pre-commit example whose hooks are the repository's own.
@@ -479,16 +453,8 @@ fn pre_commit(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) 
         }
         let (Some(written), Some(line)) = (rev.as_str(), rev.line()) else { return };
         let Some((prefix, version)) = split_tag(written) else { return };
-        let subject = Subject::Release { prefix: prefix.to_string(), by: ReleaseUse::PreCommit };
-        out.push(Mention {
-            line: block.line + line - 1,
-            subject,
-            claim: Claim::Version,
-            target: written.into(),
-            written: written.into(),
-            version,
-            asserts_current: true,
-        });
+        let at = block.line + line - 1;
+        out.push(Mention::of_release(at, written, prefix, version, ReleaseUse::PreCommit));
     });
 }
 

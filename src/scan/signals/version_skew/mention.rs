@@ -75,6 +75,26 @@ pub struct Mention {
 impl Mention {
     /// A version `written` for package or toolchain `name` in code (of `registry`'s
     /// packages, when the code says); `None` when it is not a version.
+    /// A release of this repository named by its tag (`written`, split into `prefix`
+    /// and `version`) on `line`, used as `by` says.
+    pub fn of_release(
+        line: u32,
+        written: &str,
+        prefix: &str,
+        version: Vec<u64>,
+        by: ReleaseUse,
+    ) -> Mention {
+        Mention {
+            line,
+            subject: Subject::Release { prefix: prefix.to_string(), by },
+            claim: Claim::Version,
+            target: written.into(),
+            written: written.into(),
+            version,
+            asserts_current: true,
+        }
+    }
+
     pub fn of_name(
         line: u32,
         name: &str,
