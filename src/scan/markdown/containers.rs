@@ -63,7 +63,6 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
         return None;
     }
     let mut cuts: Vec<usize> = Vec::new();
-    let mut changed = false;
     // Open admonition bodies: the indent of each opener.
     let mut bodies: Vec<usize> = Vec::new();
     // Open JSX elements (MDX), and where the outermost one opened.
@@ -85,7 +84,6 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
             if closes {
                 fence = None;
             }
-            changed |= cut > 0;
             cuts.push(cut);
             continue;
         }
@@ -97,7 +95,6 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
         if mdx && (in_comment || content.trim_start().starts_with("{/*")) {
             in_comment = !content.trim_end().ends_with("*/}");
             cuts.push(content.len());
-            changed = true;
             continue;
         }
         while bodies.last().is_some_and(|open| indent < open + 4) {
@@ -122,7 +119,6 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
                 jsx_depth = jsx_depth.saturating_add_signed(step);
                 // The whole line goes: an empty line ends a paragraph as the tag does.
                 cuts.push(content.len());
-                changed = true;
                 continue;
             }
         }
@@ -132,16 +128,14 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
             // indent off them.
             fence = Some((marker, cut));
             cuts.push(cut);
-            changed |= cut > 0;
             continue;
         }
         if admonitions && opens_container(trimmed) {
             bodies.push(indent);
         }
-        changed |= cut > 0;
         cuts.push(cut);
     }
-    if !changed {
+    if cuts.iter().all(|c| *c == 0) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
