@@ -182,6 +182,10 @@ fn is_template(lower_dirs: &[String], name: &str) -> bool {
         || stem.ends_with(".template")
         || stem.ends_with("-template")
         || stem.ends_with("_template")
+        // The source a generator renders into a doc elsewhere (go-sdk's weave:
+        // `internal/docs/client.src.md` becomes `docs/client.md`); its links are
+        // written for the output's place.
+        || stem.ends_with(".src")
 }
 
 /// A prompt template a program reads at run time (`src/…/prompts/extraction.md`,
@@ -487,6 +491,7 @@ mod tests {
         assert_eq!(role("packages/create-vite/template-react-ts/README.md"), DocRole::Template);
         assert_eq!(role("{{cookiecutter.slug}}/docs/index.md"), DocRole::Template);
         assert_eq!(role("src/agents/memory/prompts/consolidation.md"), DocRole::Template);
+        assert_eq!(role("internal/docs/client.src.md"), DocRole::Template);
         assert_eq!(role("newsfragments/6128.packaging.md"), DocRole::Changelog);
         assert_eq!(role("scripts/general-llm-prompt.md"), DocRole::Template);
         assert_eq!(role(".github/prompts/review.prompt.md"), DocRole::AgentDoc);

@@ -249,6 +249,17 @@ fn link_signal(
         // …and so does a history section's (golangci-lint's vendored packages log
         // "Move package from `internal/mmap` to `internal/go/mmap`").
         Some(_) if in_history(history_lines, problem) => None,
+        // A changelog entry linked what was there when it was written: a target deleted
+        // since is history (beads' entry on `examples/git-hooks/`). A renamed one still
+        // has a fix that keeps the entry true; so has an image, which shows broken
+        // (vite's announcement images, now `.webp`).
+        Some((doc, s))
+            if s.suggestion.is_none()
+                && matches!(problem, Problem::MissingTarget(m) if m.what != "image")
+                && ctx.role(&doc) == crate::scan::role::DocRole::Changelog =>
+        {
+            None
+        }
         Some(s) => Some(s),
         None if only_if_moved => None,
         None => Some(broken_reference::signal(problem)),

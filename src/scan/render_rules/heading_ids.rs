@@ -76,6 +76,10 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         parsed.anchors.extend(ids);
     }
     if generator == Some(Generator::Sphinx) {
+        // A section's id is docutils' `make_id` of its title; MyST resolves `#id` to it
+        // when `myst_heading_anchors` is not set (and to GitHub's slug when it is).
+        let ids: Vec<String> = parsed.headings.iter().map(|h| docutils_id(&h.text)).collect();
+        parsed.anchors.extend(ids.into_iter().filter(|id| !id.is_empty()));
         // MyST's targets: a `(label)=` line names the block below it.
         let labels = parsed.text.lines().filter_map(|line| {
             let label = line.trim().strip_prefix('(')?.strip_suffix(")=")?;
@@ -99,6 +103,39 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     {
         parsed.anchors.insert(OPEN_ANCHORS.to_string());
     }
+}
+
+/// docutils' `make_id`: lowercased, accents dropped (`é` → `e`, other non-ASCII
+/// letters dropped), each run of other characters one `-`, leading digits and hyphens
+/// and trailing hyphens removed (`The `go_type` map` → `the-go-type-map`,
+/// `sqlc/db-prepare` → `sqlc-db-prepare`).
+pub fn docutils_id(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if let Some(base) = unaccented(c) {
+            out.push(base);
+        } else if (c.is_ascii() || !c.is_alphabetic()) && !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let start = out.find(|c: char| c.is_ascii_lowercase()).unwrap_or(out.len());
+    out[start..].trim_end_matches('-').to_string()
+}
+
+/// The ASCII letter a Latin letter with a diacritic decomposes to, for the common ones.
+fn unaccented(c: char) -> Option<char> {
+    const TABLE: [(&str, char); 7] = [
+        ("àáâãäåā", 'a'),
+        ("çćč", 'c'),
+        ("èéêëēė", 'e'),
+        ("ìíîïī", 'i'),
+        ("ñń", 'n'),
+        ("òóôõöō", 'o'),
+        ("ùúûüū", 'u'),
+    ];
+    TABLE.iter().find(|(set, _)| set.contains(c)).map(|(_, base)| *base)
 }
 
 /// `text` lowercased with each run of whitespace as one `-`, every other character kept.
@@ -126,6 +163,18 @@ fn renders_component(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::scan::markdown::parse;
+
+    #[test]
+    fn section_ids_as_docutils_makes_them() {
+        assert_eq!(docutils_id("The go_type map"), "the-go-type-map");
+        assert_eq!(docutils_id("sqlc/db-prepare"), "sqlc-db-prepare");
+        assert_eq!(docutils_id("Rules using EXPLAIN ... output"), "rules-using-explain-output");
+        assert_eq!(docutils_id("2. Café setup!"), "cafe-setup");
+        assert_eq!(docutils_id("日本語"), "");
+        let mut parsed = parse("# The `go_type` map\n".to_string());
+        add_site_ids(&mut parsed, Some(Generator::Sphinx));
+        assert!(parsed.anchors.contains("the-go-type-map"));
+    }
 
     #[test]
     fn vitepress_attrs_and_block_components() {

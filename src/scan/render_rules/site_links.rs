@@ -38,7 +38,7 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         Generator::Hugo => Vec::new(),
         // Zola's internal links (`@/perf/report.md`) name a file of `content/`; its routes,
         // like Hugo's, are checked only with git's evidence.
-        Generator::Sphinx => sphinx_candidates(site, written),
+        Generator::Sphinx => sphinx_candidates(site, written, resolved),
         Generator::Zola => written
             .strip_prefix("@/")
             .zip(site.content.first())
@@ -51,14 +51,19 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
     }
 }
 
-/// What a MyST link reaches on a Sphinx site: a `/…` path from the source folder, and a
-/// bare name that is not a file name (`attrs.frozen`, `api`, a `(label)=` target) is a
-/// cross-reference Sphinx resolves to an object or a label — taken as reaching the
-/// site (its folder), which the scan cannot check further.
-fn sphinx_candidates(site: &Site, written: &str) -> Vec<String> {
+/// What a MyST link reaches on a Sphinx site: a `/…` path from the source folder; a
+/// page's built name (`config.html`, passed through as written, lands on the page built
+/// from `config.md` or `config.rst` beside it); and a bare name that is not a file name
+/// (`attrs.frozen`, `api`, a `(label)=` target) is a cross-reference Sphinx resolves to
+/// an object or a label — taken as reaching the site (its folder), which the scan cannot
+/// check further.
+fn sphinx_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String> {
     let Some(source) = site.content.first() else { return Vec::new() };
     if let Some(from_source) = written.strip_prefix('/') {
         return vec![crate::scan::resolve::join(source, from_source)];
+    }
+    if let Some(stem) = resolved.strip_suffix(".html") {
+        return ["md", "rst", "ipynb"].iter().map(|ext| format!("{stem}.{ext}")).collect();
     }
     const FILE_EXTS: [&str; 16] = [
         "md", "markdown", "rst", "txt", "html", "png", "jpg", "jpeg", "gif", "svg", "py", "toml",

@@ -22,6 +22,7 @@ use crate::scan::context::{Doc, ScanContext};
 use crate::scan::markdown::{LinkKind, ParsedDoc};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
+use crate::scan::role::DocRole;
 use crate::scan::self_url::self_link;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::site::Generator;
@@ -109,7 +110,6 @@ pub struct LinkCheck {
 /// Checks one doc's links, images, definitions and backticked paths (the paths of code,
 /// which count only with git's evidence, only when `use_git`).
 pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
-    use crate::scan::role::DocRole;
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
@@ -170,6 +170,12 @@ fn check_links(
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {
                 if failed.is_some() {
+                    continue;
+                }
+                // A changelog entry's URL of the repository on a branch named the tree
+                // of its day (ripgrep's `tree/master/ignore`, drizzle's
+                // `tree/main/drizzle-orm-mysql`): history, not a link to keep current.
+                if ctx.role(&doc.path) == DocRole::Changelog {
                     continue;
                 }
                 let Some(l) = self_link(&link.dest, &ctx.known_versions.repos) else { continue };

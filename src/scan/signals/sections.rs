@@ -51,6 +51,10 @@ pub fn is_archive_heading(text: &str) -> bool {
     if lower.contains("change log") || lower.contains("release notes") {
         return true;
     }
+    // A percentage reports progress: "Status - 66% done!" is not a done section.
+    if lower.match_indices('%').any(|(i, _)| lower[..i].ends_with(|c: char| c.is_ascii_digit())) {
+        return false;
+    }
     let words: Vec<&str> =
         words.into_iter().filter(|w| !w.chars().all(|c| c.is_ascii_digit())).collect();
     let archive = [words.first(), words.last()]
@@ -90,9 +94,25 @@ const HISTORY_DIRS: [&str; 9] = [
 pub fn is_history_file(path: &str) -> bool {
     let lower = path.to_lowercase();
     let name = lower.rsplit('/').next().unwrap_or(&lower);
-    let dirs = lower.split('/').rev().skip(1);
+    let mut dirs = lower.split('/').rev().skip(1);
     HISTORY_FILE_PARTS.iter().any(|p| name.contains(p))
-        || dirs.into_iter().any(|d| HISTORY_DIRS.contains(&d))
+        || dirs.clone().any(|d| HISTORY_DIRS.contains(&d))
+        || (dated_name(name) && dirs.any(|d| RECORD_DIRS.contains(&d)))
+}
+
+/// Folders of periodic records: a report, minutes or notes named by its date
+/// (gitoxide's `etc/reports/25-10.md`, `meetings/2024-03-01.md`) tells that month's news.
+const RECORD_DIRS: [&str; 6] = ["reports", "meetings", "minutes", "journal", "weekly", "monthly"];
+
+/// Whether a file name starts with a date: `25-10.md`, `2024-03.md`, `2024-03-01-sync.md`.
+fn dated_name(name: &str) -> bool {
+    let mut parts = name.split(['-', '.', '_']);
+    let year = parts.next().unwrap_or("");
+    let month = parts.next().unwrap_or("");
+    [2, 4].contains(&year.len())
+        && year.bytes().all(|b| b.is_ascii_digit())
+        && month.len() == 2
+        && month.parse::<u8>().is_ok_and(|m| (1..=12).contains(&m))
 }
 
 /// Phrases (lowercase) that, near a doc's top, say the whole doc is kept as history (a
@@ -278,6 +298,7 @@ mod tests {
         assert!(is_archive_heading("What's done"));
         assert!(is_archive_heading("Release Notes"));
         assert!(!is_archive_heading("Donations"));
+        assert!(!is_archive_heading("Status - 66% done!"));
         assert!(!is_archive_heading("Setup"));
         assert!(is_archive_heading("History (2019-2021)"));
         assert!(is_archive_heading("Archived plans"));
@@ -291,6 +312,9 @@ mod tests {
         assert!(is_history_file("blog/2024-05-01-release.md"));
         assert!(!is_history_file("docs/guide.md"));
         assert!(is_history_file("UPDATING.md"));
+        assert!(is_history_file("etc/reports/25-10.md"));
+        assert!(is_history_file("meetings/2024-03-01-sync.md"));
+        assert!(!is_history_file("etc/reports/README.md") && !is_history_file("docs/25-10.md"));
         assert!(is_record("docs/adr/0001-use-rust.md"));
         assert!(is_record("dev-docs/v4-notes/background-tasks.md"));
         assert!(!is_record("docs/plans/migrate.md"), "a plan's status is read");

@@ -1,13 +1,21 @@
-//! Go: the `go` directive of `go.mod`, the minimum Go version the module needs.
+//! Go: the `go` directive of `go.mod`, the minimum Go version the module needs, and
+//! the `module` path, which names the repository when it is hosted on a forge
+//! (`module github.com/go-task/task/v3`).
 
 use std::path::Path;
 
-use super::known::{parse_version, Bound, KnownVersion, KnownVersions};
+use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
 use super::read;
 
-/// Records the `go` directive.
+/// Records the `go` directive and the repository the module path names.
 pub fn read(root: &Path, known: &mut KnownVersions) {
     let Some(text) = read::text(root, "go.mod") else { return };
+    let module = text.lines().find_map(|l| l.trim().strip_prefix("module ").map(str::trim));
+    if let Some(slug) = module.map(|m| m.trim_matches('"')).and_then(repo_slug) {
+        if !known.repos.contains(&slug) {
+            known.repos.push(slug);
+        }
+    }
     let go = text.lines().find_map(|l| l.trim().strip_prefix("go ").map(str::trim));
     let Some(version) = go.and_then(parse_version) else { return };
     known.versions.push(KnownVersion {

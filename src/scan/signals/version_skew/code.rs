@@ -84,10 +84,18 @@ pub fn mentions(
                     let at = m.line.saturating_sub(block.line) as usize;
                     block.text.lines().nth(at).unwrap_or_default()
                 };
+                let block_lines: Vec<&str> = block.text.lines().collect();
                 let mut i = before;
                 while i < out.len() {
                     let comment = own_line(&out[i]).split_once(" #").map(|(_, c)| c);
-                    if comment.is_some_and(pins_for_example) {
+                    if comment.is_some_and(pins_for_example)
+                        || labelled(
+                            &block_lines,
+                            &out[i],
+                            block.line,
+                            &paragraph_above(lines, block.line),
+                        )
+                    {
                         out.remove(i);
                     } else {
                         i += 1;
@@ -125,6 +133,49 @@ fn pins_for_example(text: &str) -> bool {
     PIN_EXAMPLE.iter().any(|p| lower.contains(p))
 }
 
+/// Whether the text around a pinned version says which major it is for, so the pin is
+/// an instruction for that version's users, kept on purpose: the comment line above it
+/// (`# AI SDK v5` over `npm install provider@ai-sdk-v5 ai@^5.0.0`), the rest of its own
+/// line (the `ai-sdk-v5` tag), or the block's lead-in ("This integration targets AI SDK
+/// v6" over a third-party package's `peerDependencies`). `v5`, `5.x` and `version 5` name
+/// major 5; `v5.0.0` is a version, not a label.
+fn labelled(block_lines: &[&str], m: &Mention, first: u32, lead: &str) -> bool {
+    let Some(&major) = m.version.first() else { return false };
+    let at = m.line.saturating_sub(first) as usize;
+    let own = block_lines.get(at).map_or(String::new(), |l| l.replace(&m.target, " "));
+    let above = block_lines[..at.min(block_lines.len())]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty())
+        .filter(|l| l.starts_with('#') || l.starts_with("//"));
+    // A lead-in's `5.x` is more often a range it works with ("Python 3.x") than a label.
+    [own.as_str(), above.unwrap_or_default()].iter().any(|t| names_major(t, major, true))
+        || names_major(lead, major, false)
+}
+
+/// Whether `text` names major version `major` as a label: `v5`, `5.x`, `version 5`.
+fn names_major(text: &str, major: u64, dot_x: bool) -> bool {
+    let lower = text.to_lowercase();
+    let n = major.to_string();
+    let bytes = lower.as_bytes();
+    let boundary_after = |end: usize| {
+        bytes.get(end).is_none_or(|b| !b.is_ascii_alphanumeric() && *b != b'.')
+            || (dot_x && lower[end..].starts_with(".x"))
+    };
+    lower.match_indices(&n).any(|(i, _)| {
+        let end = i + n.len();
+        let before = &lower[..i];
+        let labelled_before = before.ends_with('v')
+            && before[..before.len() - 1].chars().next_back().is_none_or(|c| !c.is_alphanumeric())
+            || before.ends_with("version ");
+        (labelled_before && boundary_after(end))
+            || (dot_x
+                && lower[end..].starts_with(".x")
+                && before.chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '.'))
+    })
+}
+
 /// The prose above the code block whose contents start at file line `first` (`lines`
 /// are the doc's lines): up to twelve lines above its fence, not past a heading, code
 /// of earlier blocks left out — "To install a specific version:", then "Unix:" and a
@@ -147,6 +198,20 @@ fn lead_in(lines: &[&str], first: u32) -> String {
             break;
         }
         out.push(line);
+    }
+    out.reverse();
+    out.join(" ")
+}
+
+/// The paragraph right above the code block whose contents start at file line `first`
+/// (blank lines between them skipped), or nothing when code or a heading is there.
+fn paragraph_above(lines: &[&str], first: u32) -> String {
+    let fence = (first as usize).saturating_sub(2);
+    let above = lines[..fence.min(lines.len())].iter().rev().map(|l| l.trim());
+    let mut out: Vec<&str> =
+        above.skip_while(|l| l.is_empty()).take_while(|l| !l.is_empty()).collect();
+    if out.iter().any(|l| l.starts_with('#') || l.starts_with("```") || l.starts_with("~~~")) {
+        out.clear();
     }
     out.reverse();
     out.join(" ")
@@ -519,6 +584,16 @@ mod tests {
             found("```diff\n [dependencies]\n-grep = \"0.1\"\n+grep = \"0.2\"\n```\n"),
             [at(4, "0.2")]
         );
+    }
+
+    #[test]
+    fn pins_labelled_with_their_major_are_for_that_versions_users() {
+        let md = "```bash\n# Tool v1\nnpm install plugin@tool-v1 tool@^1.0.0\n\n# Tool 1.x\nnpm install tool@1.4.0\nnpm install tool@1.5.0\nnpm install tool@1.6.0 # v1.6.0 is what we test\n```\n\nThis plugin targets Tool v1:\n\n```json\n{\"peerDependencies\": {\"tool\": \"^1.0.0\"}}\n```\n\nWorks with Python 1.x:\n\n```\nnpm install tool@1.0.0\n```\n";
+        // Line 7's comment line above is code, not a label; line 8 names a version, not a
+        // major; a lead-in's `1.x` is a range it works with.
+        assert_eq!(found(md), [at(7, "1.5.0"), at(8, "1.6.0"), at(20, "1.0.0")]);
+        assert!(names_major("ai-sdk-v5", 5, true) && !names_major("v5.0.0", 5, true));
+        assert!(names_major("for version 5 users", 5, false) && !names_major("uv5", 5, true));
     }
 
     #[test]
