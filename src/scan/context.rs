@@ -43,6 +43,16 @@ impl Doc {
     /// through `fsio::read_walked` (a regular file, no link, never more than
     /// [`MAX_DOC_BYTES`] plus one byte read: a larger doc is `ReadError::TooLarge`).
     pub fn read(root: &Path, path: &str) -> std::result::Result<(Doc, Vec<u8>), ReadError> {
+        Doc::read_as(root, path, path.ends_with(".mdx"))
+    }
+
+    /// [`Doc::read`], parsed as MDX when `mdx` (an `.mdx` file, or a `.md` page of a site
+    /// that compiles every page as MDX).
+    pub fn read_as(
+        root: &Path,
+        path: &str,
+        mdx: bool,
+    ) -> std::result::Result<(Doc, Vec<u8>), ReadError> {
         let bytes = read_walked(root, path, MAX_DOC_BYTES)?;
         let text = match std::str::from_utf8(&bytes) {
             Ok(text) => text.to_string(),
@@ -50,7 +60,7 @@ impl Doc {
         };
         let doc = Doc {
             path: path.to_string(),
-            parsed: super::markdown::parse_as(text, path.ends_with(".mdx")),
+            parsed: super::markdown::parse_as(text, mdx),
             bytes: bytes.len() as u64,
         };
         Ok((doc, bytes))
@@ -90,7 +100,11 @@ impl ScanContext<'_> {
     /// Reads and parses root-relative `path`, with the heading ids of the renderer that
     /// publishes it added to its anchors (`render_rules`).
     pub fn read_doc(&self, path: &str) -> std::result::Result<(Doc, Vec<u8>), ReadError> {
-        let (mut doc, bytes) = Doc::read(self.root, path)?;
+        // Mintlify compiles `.md` pages as MDX too: task-master's `{/* … */}` comment
+        // in `licensing.md` renders nothing.
+        let mdx = path.ends_with(".mdx")
+            || self.sites.page_of(path).is_some_and(|s| s.generator == Generator::Mintlify);
+        let (mut doc, bytes) = Doc::read_as(self.root, path, mdx)?;
         let renderer = self.renderer_of(path, &doc.parsed);
         render_rules::add_site_ids(&mut doc.parsed, renderer);
         Ok((doc, bytes))

@@ -200,7 +200,12 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         churn: (use_git
             && applies(SignalName::EditRecencyVsChurn)
             && role::can_go_stale_from_code(path, role)
-            && !crate::scan::signals::version_folders::superseded(path, &ctx.paths))
+            && !crate::scan::signals::version_folders::superseded(path, &ctx.paths)
+            // A record, a dated post or a doc kept as history (an exported chat) tells
+            // its own day, not the code's present.
+            && !crate::scan::signals::sections::is_record(path)
+            && !crate::scan::signals::sections::is_post(path)
+            && !crate::scan::signals::sections::kept_as_history(&doc.parsed))
         .then(|| edit_recency_vs_churn::scope_of(&ctx.tree, &doc))
         .flatten(),
         // Last: the text moves out of the doc, to be counted once the tables are in.

@@ -101,6 +101,64 @@ fn paths_in_shell_commands_fire_only_when_git_shows_they_moved() {
 }
 
 #[test]
+fn an_agent_files_inline_commands_and_a_packages_commands_are_checked_too() {
+    let repo = GitRepo::new();
+    repo.write("internal/llm/prompt/prompt.go", "package prompt\n");
+    repo.write("frontend/src/__tests__/lru.test.ts", "test\n");
+    repo.write("frontend/package.json", "{}\n");
+    repo.write("README.md", "# R\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["rm", "-q", "-r", "internal/llm", "frontend/src/__tests__/lru.test.ts"]);
+    repo.write("frontend/src/main.ts", "\n");
+    repo.commit("2024-02-01T00:00:00Z", "remove old code");
+    let text = "# Agents\n\nRun one test: `go test ./internal/llm/prompt -run TestX`.\n";
+    repo.write("AGENTS.md", text);
+    // The same words in a user doc may be another repository's commands.
+    repo.write("NOTES.md", &text.replace("# Agents", "# Notes"));
+    repo.write(
+        "frontend/AGENTS.md",
+        "# Frontend\n\n```bash\npnpm test src/__tests__/lru.test.ts  # one file\n```\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let root = named(&a, "AGENTS.md");
+    assert_eq!(root.len(), 1, "{root:#?}");
+    assert_eq!(root[0]["name"], "stale_name_location");
+    assert_eq!(root[0]["target"], "./internal/llm/prompt");
+    assert!(named(&a, "NOTES.md").is_empty());
+    let frontend = named(&a, "frontend/AGENTS.md");
+    assert_eq!(frontend.len(), 1, "the package's own path, run from the package: {frontend:#?}");
+    assert_eq!(frontend[0]["target"], "src/__tests__/lru.test.ts");
+    assert_eq!(frontend[0]["line"], 4);
+}
+
+#[test]
+fn a_changelog_keeps_the_links_of_its_day_but_not_broken_images() {
+    let repo = moved_repo();
+    repo.write("docs/og.png", "png\n");
+    repo.commit("2024-03-02T00:00:00Z", "image");
+    repo.git(&["rm", "-q", "docs/og.png"]);
+    repo.write(
+        "CHANGELOG.md",
+        "# Acme book\n\n## 0.3.0\n\n- See [old](tools/old.sh) and \
+         [tree](https://github.com/acme/book/tree/main/nowhere).\n\
+         - ![banner](docs/og.png)\n- [typo](tools/nothing.sh)\n",
+    );
+    repo.commit("2024-04-01T00:00:00Z", "changelog");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(&str, &str)> = named(&a, "CHANGELOG.md")
+        .iter()
+        .map(|s| (s["name"].as_str().unwrap(), s["target"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [("stale_name_location", "docs/og.png"), ("broken_reference", "tools/nothing.sh")],
+        "a link deleted since and the tree URL are history; an image shows broken, and a \
+         link broken since written is a typo"
+    );
+}
+
+#[test]
 fn a_docs_site_page_names_the_readers_files_unless_git_shows_they_were_ours() {
     let repo = moved_repo();
     let a = scan_json(repo.path(), &[], 1);

@@ -94,6 +94,13 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         // spaces as `-`, other characters kept.
         let kept: Vec<String> = parsed.headings.iter().map(|h| kept_id(&h.text)).collect();
         parsed.anchors.extend(kept.into_iter().filter(|id| !id.is_empty()));
+        // An `<Accordion title="Analyze Task Complexity">` is linkable by its title's
+        // slug, as a heading is.
+        let titles: Vec<String> = accordion_titles(&parsed.text)
+            .map(|t| vitepress::slugify(&t))
+            .filter(|id| !id.is_empty())
+            .collect();
+        parsed.anchors.extend(titles);
     }
     let component_sites =
         [Generator::VitePress, Generator::Docusaurus, Generator::Astro, Generator::Mintlify];
@@ -138,6 +145,18 @@ fn unaccented(c: char) -> Option<char> {
     TABLE.iter().find(|(set, _)| set.contains(c)).map(|(_, base)| *base)
 }
 
+/// The `title` attribute of each `<Accordion …>` tag in `text`.
+fn accordion_titles(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.match_indices("<Accordion").filter_map(move |(at, _)| {
+        let tag = &text[at..];
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        let value = tag.split_once("title=")?.1;
+        let quote = value.chars().next().filter(|q| *q == '"' || *q == '\'')?;
+        let value = &value[1..];
+        Some(value[..value.find(quote)?].to_string())
+    })
+}
+
 /// `text` lowercased with each run of whitespace as one `-`, every other character kept.
 pub fn kept_id(text: &str) -> String {
     text.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
@@ -163,6 +182,16 @@ fn renders_component(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::scan::markdown::parse;
+
+    #[test]
+    fn mintlify_accordions_are_linkable_by_title() {
+        let mut parsed = parse(
+            "# Tasks\n\n<AccordionGroup>\n<Accordion title=\"Analyze Task Complexity\" icon=\"x\">\nText\n</Accordion>\n".to_string(),
+        );
+        add_site_ids(&mut parsed, Some(Generator::Mintlify));
+        assert!(parsed.anchors.contains("analyze-task-complexity"));
+        assert!(!parsed.anchors.contains("accordiongroup"));
+    }
 
     #[test]
     fn section_ids_as_docutils_makes_them() {

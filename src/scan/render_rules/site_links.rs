@@ -169,6 +169,23 @@ mod tests {
     }
 
     #[test]
+    fn a_sphinx_pages_built_name_lands_on_its_source() {
+        let site = Site {
+            generator: Generator::Sphinx,
+            config: "docs/conf.py".into(),
+            content: vec!["docs".into()],
+            redirects: Vec::new(),
+            hooks: false,
+        };
+        assert_eq!(
+            link_candidates(&site, "../guides/plugins.html", "docs/guides/plugins.html"),
+            ["docs/guides/plugins.md", "docs/guides/plugins.rst", "docs/guides/plugins.ipynb"]
+        );
+        assert_eq!(link_candidates(&site, "api", "docs/reference/api"), ["docs"]);
+        assert!(link_candidates(&site, "gone.md", "docs/gone.md").is_empty());
+    }
+
+    #[test]
     fn redirected_pages_still_answer() {
         let site = Site {
             generator: Generator::Mintlify,

@@ -272,34 +272,60 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
                 None if script && !prompted => line,
                 None => continue,
             };
-            let words = shlex::split(text)
-                .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
-            for word in words {
-                let word = word.trim_start_matches(['@', '<', '>']);
-                let Some((written, resolved, form)) = block_path(doc, word) else { continue };
-                if ctx.tree.exists(&resolved)
-                    || ctx.ignored.contains(&resolved)
-                    || exists_from_a_folder_above(ctx, &doc.path, word.trim_start_matches("./"))
-                {
-                    continue;
-                }
-                out.push(Problem::MissingTarget(Missing {
-                    doc: doc.path.clone(),
-                    line: block.line + i as u32,
-                    written,
-                    resolved,
-                    form,
-                    what: "command path",
-                    only_if_moved: true,
-                }));
-            }
+            command_paths(ctx, doc, text, block.line + i as u32, out);
         }
+    }
+    // An agent runs the commands of its context and docs as written, inline ones too
+    // (crush's `AGENTS.md`: "run single test: `go test ./internal/llm/prompt -run
+    // TestGetContextFromPaths`"). Elsewhere an inline command is as often one of another
+    // repository's (browser-use's notes list commands run in `evaluations-internal`).
+    let agent = matches!(
+        ctx.role(&doc.path),
+        DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc
+    );
+    for span in doc.parsed.code_spans.iter().filter(|_| agent) {
+        let first = span.text.split_whitespace().next().unwrap_or_default();
+        if span.text.trim().contains(' ') && COMMANDS.contains(&first) {
+            command_paths(ctx, doc, &span.text, span.line, out);
+        }
+    }
+}
+
+/// Programs whose inline code spans are commands (`go test ./pkg`, `cargo run -p x`).
+const COMMANDS: [&str; 24] = [
+    "go", "cargo", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno", "python", "python3", "uv",
+    "uvx", "pip", "pytest", "make", "just", "task", "bash", "sh", "poetry", "hatch", "tox", "nox",
+];
+
+/// The repo paths among the shell words of one command line, as problems that count
+/// only when git shows the path moved.
+fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &mut Vec<Problem>) {
+    let words = shlex::split(text)
+        .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
+    for word in words {
+        let word = word.trim_start_matches(['@', '<', '>']);
+        let Some((written, resolved, form)) = block_path(ctx, doc, word) else { continue };
+        if ctx.tree.exists(&resolved)
+            || ctx.ignored.contains(&resolved)
+            || exists_from_a_folder_above(ctx, &doc.path, word.trim_start_matches("./"))
+        {
+            continue;
+        }
+        out.push(Problem::MissingTarget(Missing {
+            doc: doc.path.clone(),
+            line,
+            written,
+            resolved,
+            form,
+            what: "command path",
+            only_if_moved: true,
+        }));
     }
 }
 
 /// A shell word that names a repo path: relative to the doc's folder when it starts with
 /// `./` or `../`, else from the root, with the form a replacement keeps.
-fn block_path(doc: &Doc, word: &str) -> Option<(String, String, Form)> {
+fn block_path(ctx: &ScanContext<'_>, doc: &Doc, word: &str) -> Option<(String, String, Form)> {
     if word.starts_with("../") || word.starts_with("./") {
         if word.chars().any(|c| c.is_whitespace() || "*?[]{}<>$|&;=()'\"\\,~!%^`".contains(c)) {
             return None;
@@ -312,6 +338,17 @@ fn block_path(doc: &Doc, word: &str) -> Option<(String, String, Form)> {
     let first = path.split('/').next().unwrap_or_default();
     if DEFAULT_EXCLUDED_DIRS.contains(&first) || path.split('/').any(is_placeholder) {
         return None;
+    }
+    // A package's doc runs its commands in the package (marimo's `frontend/AGENTS.md`:
+    // `pnpm … test src/__tests__/lru.test.ts`): a first folder that the doc's folder has
+    // and the root has not is the package's.
+    let dir = doc.dir();
+    if !dir.is_empty()
+        && path.contains('/')
+        && ctx.tree.kind(first) != PathKind::Dir
+        && ctx.tree.kind(&crate::scan::resolve::join(dir, first)) == PathKind::Dir
+    {
+        return Some((word.to_string(), crate::scan::resolve::join(dir, &path), Form::DocRelative));
     }
     Some((word.to_string(), path, Form::RepoPath))
 }

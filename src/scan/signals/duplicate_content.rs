@@ -151,6 +151,20 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || tool_copies(a, b)
         // Two versions of the docs (`version_folders`): each snapshot its own.
         || version_folder(a) != version_folder(b)
+        // An archived copy (`apps/docs/archive/configuration.mdx` beside the live page)
+        // is a snapshot kept on purpose.
+        || archived(a) != archived(b)
+        // An example project's content is demo text (astro's `starlog` example: release
+        // notes that repeat one placeholder paragraph).
+        || (role::in_example_project(ctx, a) && role::in_example_project(ctx, b))
+}
+
+/// Whether `path` lies in an archive folder (`archive/`, `archived/`, `_archive/`).
+fn archived(path: &str) -> bool {
+    path.split('/').rev().skip(1).any(|d| {
+        let d = d.trim_start_matches(['_', '.']).to_ascii_lowercase();
+        d == "archive" || d == "archived" || d == "archives"
+    })
 }
 
 /// Two folders that are copies of one tree: of the pages both hold (at least
@@ -403,6 +417,12 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_archived_copy_is_a_snapshot() {
+        assert!(archived("apps/docs/archive/configuration.mdx"));
+        assert!(archived("docs/_archived/old.md") && !archived("docs/archive.md"));
+    }
 
     #[test]
     fn one_prompt_for_two_agents_is_deliberate() {

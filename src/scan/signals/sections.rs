@@ -136,7 +136,11 @@ pub fn kept_as_history(doc: &ParsedDoc) -> bool {
         end -= 1;
     }
     let top = doc.text[..end].to_lowercase();
-    KEPT_AS_HISTORY.iter().any(|p| top.contains(p))
+    // An exported chat opens with its export line: "_Exported on 5/22/2025 at 00:05:09
+    // EDT from Cursor (0.50.5)_".
+    let exported =
+        top.lines().any(|l| l.trim_start_matches(['_', '*', ' ']).starts_with("exported on "));
+    exported || KEPT_AS_HISTORY.iter().any(|p| top.contains(p))
 }
 
 /// Folder names (lowercase) whose docs are records: decisions, proposals, designs, notes.
@@ -341,5 +345,13 @@ mod tests {
         assert!(!is_changelog_file("docs/history-of-x.md"));
         assert!(is_record("extensions/RFC-EXTENSION-SYSTEM.md"));
         assert!(is_record("docs/adr-0004-cache.md"));
+        let chat = crate::scan::markdown::parse(
+            "# Title Discussion\n\n_Exported on 5/22/2025 at 00:05:09 EDT from Cursor (0.50.5)_\n"
+                .into(),
+        );
+        assert!(kept_as_history(&chat));
+        let metrics =
+            crate::scan::markdown::parse("# Metrics\n\nThey are exported on `/metrics`.\n".into());
+        assert!(!kept_as_history(&metrics));
     }
 }

@@ -30,3 +30,26 @@ pub fn read(root: &Path, known: &mut KnownVersions) {
         scope: String::new(),
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_go_directive_and_the_repository_the_module_names() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("go.mod"),
+            "module github.com/Go-Task/task/v3\n\ngo 1.24.0\n\ntoolchain go1.24.5\n",
+        )
+        .unwrap();
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        assert_eq!(known.repos, ["go-task/task"]);
+        assert_eq!(known.versions[0].version, [1, 24, 0]);
+        std::fs::write(dir.path().join("go.mod"), "module example.com/tool\n").unwrap();
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        assert!(known.repos.is_empty() && known.versions.is_empty(), "no forge, no directive");
+    }
+}
