@@ -222,3 +222,39 @@ fn a_python_module_path_survives_its_package_moving_under_a_folder() {
     let targets: Vec<&str> = sigs.iter().map(|s| s["target"].as_str().unwrap()).collect();
     assert_eq!(targets, ["./tests/ref.rs"], "a module is named as it is imported: {sigs:#?}");
 }
+
+#[test]
+fn a_readme_written_for_its_registry_page_resolves_links_from_the_root() {
+    let repo = GitRepo::new();
+    let readme = "# Tool\n\n![demo](demo.gif) and [docs](docs/guide.md).\n";
+    repo.write("README.md", readme);
+    repo.write("demo.gif", "gif\n");
+    repo.write("docs/guide.md", "# Guide\n");
+    let npm = r#"{"name": "tool", "repository": "https://github.com/acme/tool"}"#;
+    // A copy of the root README that npm shows, and a VS Code extension's README.
+    repo.write("npm/package.json", npm);
+    repo.write("npm/README.md", readme);
+    repo.write(
+        "extension/package.json",
+        r#"{"name": "ext", "repository": {"url": "https://github.com/acme/tool"}, "engines": {"vscode": "^1.90.0"}}"#,
+    );
+    repo.write("extension/README.md", "# Ext\n\nSee [docs](docs/guide.md).\n");
+    // Any other package README is read on GitHub, from its folder; and with
+    // `repository.directory` npm resolves from the folder too.
+    repo.write("pkg/package.json", npm);
+    repo.write("pkg/README.md", "# Pkg\n\nSee [docs](docs/guide.md).\n");
+    repo.write(
+        "dir/package.json",
+        r#"{"name": "d", "repository": {"url": "x", "directory": "dir"}, "engines": {"vscode": "1"}}"#,
+    );
+    repo.write("dir/README.md", "# Dir\n\nSee [docs](docs/guide.md).\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    let a = scan_json(repo.path(), &[], 1);
+    assert!(named(&a, "npm/README.md").is_empty(), "{:#?}", named(&a, "npm/README.md"));
+    assert!(named(&a, "extension/README.md").is_empty());
+    for doc in ["pkg/README.md", "dir/README.md"] {
+        let sigs = named(&a, doc);
+        assert_eq!(sigs.len(), 1, "{doc}: {sigs:#?}");
+        assert_eq!(sigs[0]["target"], "docs/guide.md");
+    }
+}

@@ -318,6 +318,9 @@ pub fn landing_from(
     if let Some(served) = static_file(ctx, page, written) {
         return Some((served, PathKind::File));
     }
+    if let Some(found) = registry_readme_link(ctx, page, written) {
+        return Some(found);
+    }
     let site = ctx.sites.page_of(page)?;
     let written = decode(written);
     let mut candidates = render_rules::link_candidates(site, &written, github);
@@ -332,6 +335,44 @@ pub fn landing_from(
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
     })
+}
+
+/// A package README's relative link as its registry page resolves it, when that page is
+/// what the README is written for: npm (and `vsce` for a VS Code extension) resolves a
+/// README's relative links from the repository's root unless `package.json`'s
+/// `repository` names the package's `directory`. Written for that page: a VS Code
+/// extension's README (continue's links `docs/…`; cline's `README.marketplace.md`), and a
+/// byte-for-byte copy of the root README (wasm-pack's `npm/README.md` links `demo.gif`).
+/// Any other package README is read on GitHub too, where its folder resolves the link
+/// (pnpm's 40 package READMEs linking a `LICENSE` only the root has: judged broken).
+fn registry_readme_link(
+    ctx: &ScanContext<'_>,
+    page: &str,
+    written: &str,
+) -> Option<(String, PathKind)> {
+    let (dir, name) = page.rsplit_once('/')?;
+    let lower = name.to_ascii_lowercase();
+    if !lower.starts_with("readme") || written.starts_with(['/', '#']) || written.starts_with("../")
+    {
+        return None;
+    }
+    let manifest = super::manifests::read::json(ctx.root, &format!("{dir}/package.json"))?;
+    let repository = manifest.get("repository")?;
+    let private = manifest.get("private").and_then(serde_json::Value::as_bool) == Some(true);
+    if private || repository.get("directory").is_some() {
+        return None;
+    }
+    let extension = manifest.get("engines").and_then(|e| e.get("vscode")).is_some();
+    let root_copy = || {
+        let root = super::manifests::read::text(ctx.root, "README.md");
+        root.is_some_and(|r| super::manifests::read::text(ctx.root, page) == Some(r))
+    };
+    if !extension && !root_copy() {
+        return None;
+    }
+    let path = crate::scan::resolve::join("", &decode(written));
+    let kind = ctx.tree.kind(&path);
+    (kind != PathKind::Missing).then_some((path, kind))
 }
 
 /// The file a `/…` link to an asset (`/docs/diagram.png`, not a page) from a doc in a

@@ -10,7 +10,7 @@ mod hooks;
 mod known;
 mod node;
 mod python;
-mod read;
+pub(crate) mod read;
 mod workflows;
 
 pub use collect::known_versions;
