@@ -85,16 +85,12 @@ pub fn mentions(
                     block.text.lines().nth(at).unwrap_or_default()
                 };
                 let block_lines: Vec<&str> = block.text.lines().collect();
+                let paragraph = paragraph_above(lines, block.line);
                 let mut i = before;
                 while i < out.len() {
                     let comment = own_line(&out[i]).split_once(" #").map(|(_, c)| c);
                     if comment.is_some_and(pins_for_example)
-                        || labelled(
-                            &block_lines,
-                            &out[i],
-                            block.line,
-                            &paragraph_above(lines, block.line),
-                        )
+                        || labelled(&block_lines, &out[i], block.line, &paragraph)
                     {
                         out.remove(i);
                     } else {
