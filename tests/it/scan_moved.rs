@@ -133,6 +133,32 @@ fn an_agent_files_inline_commands_and_a_packages_commands_are_checked_too() {
 }
 
 #[test]
+fn a_lone_folder_agent_context_lists_is_checked_on_gits_evidence() {
+    let repo = GitRepo::new();
+    repo.write("sdk-ts/index.ts", "export {}\n");
+    repo.write("web/README.md", "# Web\n");
+    repo.write("web/legacy/a.ts", "\n");
+    repo.write("README.md", "# R\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["rm", "-q", "-r", "sdk-ts", "web/legacy"]);
+    repo.commit("2024-02-01T00:00:00Z", "drop the SDK");
+    let list = "- `sdk-ts/` - TypeScript SDK\n- `web/` - the site\n- `legacy/` - old code\n\
+                - `scratch/` - your notes\n- `dist/` - build output\n";
+    repo.write("CLAUDE.md", &format!("# Project\n\n{list}"));
+    // A nested file names its own folder's parts; a user doc's lone names are the reader's.
+    repo.write("web/AGENTS.md", &format!("# Web\n\n{list}"));
+    repo.write("docs/guide.md", &format!("# Guide\n\n{list}"));
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let targets = |doc: &str| -> Vec<String> {
+        named(&a, doc).iter().map(|s| format!("{} {}", s["name"], s["target"])).collect()
+    };
+    assert_eq!(targets("CLAUDE.md"), ["\"stale_name_location\" \"sdk-ts/\""]);
+    assert_eq!(targets("web/AGENTS.md"), ["\"stale_name_location\" \"legacy/\""]);
+    assert!(targets("docs/guide.md").is_empty());
+}
+
+#[test]
 fn a_changelog_keeps_the_links_of_its_day_but_not_broken_images() {
     let repo = moved_repo();
     repo.write("docs/og.png", "png\n");

@@ -83,10 +83,23 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
             continue;
         }
         let first = path.split('/').next().unwrap_or_default();
+        if let Some(folder) = agent_folder(ctx, doc, role, &span.text, &path) {
+            out.push(Problem::MissingTarget(Missing {
+                doc: doc.path.clone(),
+                line: span.line,
+                written: span.text.trim().to_string(),
+                resolved: folder,
+                form: Form::RepoPath,
+                what: AGENT_FOLDER,
+                only_if_moved: true,
+            }));
+            continue;
+        }
         // A first folder that is gone counts too, for a path of two names or more: git
         // must show it was here (fastmcp's `CLAUDE.md` still names `src/tools/` after
         // `src/` moved). A lone name (`src/`, `./flake.nix`) and a hidden folder
-        // (`.cargo/config.toml`) are more often the reader's own.
+        // (`.cargo/config.toml`) are more often the reader's own, except in agent context
+        // (`agent_folder`).
         let first_gone = ctx.tree.kind(first) != PathKind::Dir;
         // `vendor/` is skipped as a build product only when git never had it: a Go
         // module's vendored code is tracked, and a package moved out of it in-tree
@@ -119,6 +132,40 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
             only_if_moved: true,
         }));
     }
+}
+
+/// What a missing folder named alone in agent context is called (`Missing::what`).
+pub const AGENT_FOLDER: &str = "folder";
+
+/// The folder a lone backticked folder name (`` `humanlayer-ts/` ``: one name, written
+/// with its slash) of agent context names when it is gone: the root's for a doc loaded
+/// in every session, the doc's own folder's for a nested one. Agent context lists the
+/// repository's parts this way ("- `humanlayer-ts/` - TypeScript SDK"), so such a name
+/// is this repository's, not the reader's; whether it is stale is still git's to say
+/// (`only_if_moved`). Elsewhere a lone name is more often the reader's own folder.
+fn agent_folder(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    role: DocRole,
+    written: &str,
+    path: &str,
+) -> Option<String> {
+    let written = written.trim();
+    if !written.ends_with('/')
+        || path.contains('/')
+        || path.starts_with('.')
+        || DEFAULT_EXCLUDED_DIRS.contains(&path)
+    {
+        return None;
+    }
+    let folder = match role {
+        DocRole::AgentContext => path.to_string(),
+        DocRole::NestedAgentContext => {
+            crate::scan::resolve::join(crate::scan::resolve::parent_dir(&doc.path), path)
+        }
+        _ => return None,
+    };
+    (!ctx.tree.exists(&folder) && !ctx.ignored.contains(&folder)).then_some(folder)
 }
 
 /// What a missing skill resource is called (`Missing::what`).

@@ -10,6 +10,7 @@
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
 use super::broken_reference::{Form, Missing};
+use super::code_path::AGENT_FOLDER;
 use crate::scan::context::ScanContext;
 use crate::scan::git::Fate;
 use crate::scan::resolve::{parent_dir, relative_path};
@@ -29,7 +30,7 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         let last = missing.resolved.rsplit('/').next().unwrap_or_default();
         // A lone name (`src/`, `tests/`) is more often the reader's own folder.
         let folder = (missing.written.ends_with('/') || !last.contains('.'))
-            && missing.resolved.contains('/');
+            && (missing.resolved.contains('/') || missing.what == AGENT_FOLDER);
         folder.then(|| history.folder_fate(&missing.resolved, exists)).flatten()
     })?;
     if let Fate::Renamed { to } = &fate {
