@@ -117,9 +117,14 @@ fn read_history(root: &Path, use_git: bool) -> (Option<git::History>, GitStatus)
     }
     match git::load(root) {
         GitLoad::Loaded(history) => {
-            let note = history.shallow.then(|| {
-                "shallow clone: history before the shallow boundary is unknown, so older renames, deletions and last changes may be missed".to_string()
-            });
+            let mut notes = Vec::new();
+            if history.shallow {
+                notes.push("shallow clone: history before the shallow boundary is unknown, so older renames, deletions and last changes may be missed");
+            }
+            if history.blobs_missing {
+                notes.push("some file contents are not in the clone (a partial clone?): renames are found only where the content did not change, and line churn may be unknown");
+            }
+            let note = (!notes.is_empty()).then(|| notes.join("; "));
             (Some(*history), GitStatus { used: true, note })
         }
         GitLoad::Unavailable(why) => (None, GitStatus { used: false, note: Some(why) }),

@@ -159,6 +159,45 @@ fn a_lone_folder_agent_context_lists_is_checked_on_gits_evidence() {
 }
 
 #[test]
+fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
+    let repo = GitRepo::new();
+    let long: String = (0..40).map(|i| format!("line {i} of the notes\n")).collect();
+    repo.write("notes/big.txt", &long);
+    repo.write("docs/setup.md", "# Setup\n");
+    repo.write("tools/old.sh", "echo old\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    // An edited move: git's `-M` must read both blobs to score it.
+    repo.git(&["rm", "-q", "notes/big.txt"]);
+    repo.write("notes/bigger.txt", &format!("{long}one more line\n"));
+    repo.git(&["mv", "docs/setup.md", "docs/install.md"]);
+    repo.git(&["rm", "-q", "tools/old.sh"]);
+    repo.commit("2024-02-01T00:00:00Z", "move things");
+    repo.write(
+        "README.md",
+        "# R\n\nSee [setup](docs/setup.md) and [the script](tools/old.sh).\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    // Drop the old notes' blob, as a partial clone that never fetched it would lack it.
+    let id = repo.git(&["rev-parse", "HEAD~2:notes/big.txt"]);
+    let id = id.trim();
+    std::fs::remove_file(repo.path().join(".git/objects").join(&id[..2]).join(&id[2..])).unwrap();
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(a["git"]["used"], true, "{:#?}", a["git"]);
+    assert!(a["git"]["note"].as_str().unwrap().contains("partial clone"), "{:#?}", a["git"]);
+    let got: Vec<(String, String)> = named(&a, "README.md")
+        .iter()
+        .map(|s| (s["target"].as_str().unwrap().to_string(), s["suggestion"].to_string()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("docs/setup.md".to_string(), "\"docs/install.md\"".to_string()),
+            ("tools/old.sh".to_string(), "null".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn a_changelog_keeps_the_links_of_its_day_but_not_broken_images() {
     let repo = moved_repo();
     repo.write("docs/og.png", "png\n");

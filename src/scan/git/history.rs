@@ -31,6 +31,9 @@ pub struct History {
     pub newest_commit: i64,
     /// The clone is shallow: older history (and renames in it) is not known.
     pub shallow: bool,
+    /// Some blobs are not in the clone: renames are known only where the content did not
+    /// change (`runner::LOG_ARGS_NO_BLOBS`).
+    pub blobs_missing: bool,
     departures: HashMap<String, Departure>,
     /// Per path: committer time and index into `hashes` of its last commit.
     last_change: HashMap<String, (i64, u32)>,

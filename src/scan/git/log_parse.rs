@@ -30,11 +30,20 @@ pub struct Commit {
 }
 
 /// Splits the whole log output into commits, newest first (git's order).
+///
+/// A deletion and an addition of the same content (one blob id, not the empty file's)
+/// in one commit are one rename: git's `-M` reports those itself, and a walk without
+/// rename detection (`--no-renames`, for a clone missing blobs) still finds them.
 pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
     let mut commits: Vec<Commit> = Vec::new();
+    // Per commit: (blob id, index in `changes`) of each addition and deletion.
+    let mut by_content = ContentPairs::default();
     let mut fields = bytes.split(|b| *b == 0).map(|f| f.strip_prefix(b"\n").unwrap_or(f));
     while let Some(field) = fields.next() {
         if let Some(header) = field.strip_prefix(b"\x01") {
+            if let Some(done) = commits.last_mut() {
+                by_content.pair(done);
+            }
             let text = String::from_utf8_lossy(header);
             let mut parts = text.splitn(3, ' ');
             let hash = parts.next().unwrap_or_default().to_string();
@@ -48,6 +57,17 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
         };
         if let Some(raw) = field.strip_prefix(b":") {
             let status = raw.rsplit(|b| *b == b' ').next().and_then(|s| s.first().copied());
+            // `<src mode> <dst mode> <src id> <dst id> <status>`
+            let ids: Vec<&[u8]> = raw.split(|b| *b == b' ').skip(2).take(2).collect();
+            match (status, ids.as_slice()) {
+                (Some(b'A'), [_, dst]) => {
+                    by_content.added.push((dst.to_vec(), commit.changes.len()))
+                }
+                (Some(b'D'), [src, _]) => {
+                    by_content.deleted.push((src.to_vec(), commit.changes.len()))
+                }
+                _ => {}
+            }
             let first = lossy(fields.next());
             let change = match status {
                 Some(b'R') => Change::Renamed { from: first, to: lossy(fields.next()) },
@@ -71,7 +91,53 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
             commit.churn.push((path, added + deleted));
         }
     }
+    if let Some(done) = commits.last_mut() {
+        by_content.pair(done);
+    }
     commits
+}
+
+/// The additions and deletions of the commit being parsed, by blob id.
+#[derive(Default)]
+struct ContentPairs {
+    added: Vec<(Vec<u8>, usize)>,
+    deleted: Vec<(Vec<u8>, usize)>,
+}
+
+impl ContentPairs {
+    /// Turns each deletion whose content was added once under another name (and deleted
+    /// once) into a rename in `commit`, then forgets the commit's entries.
+    fn pair(&mut self, commit: &mut Commit) {
+        let once = |list: &[(Vec<u8>, usize)], id: &[u8]| {
+            list.iter().filter(|(other, _)| other.as_slice() == id).count() == 1
+        };
+        let mut gone = Vec::new();
+        for (id, del) in &self.deleted {
+            // The empty file's content says nothing about where a file went.
+            if id.iter().all(|b| *b == b'0') || id.starts_with(b"e69de29") {
+                continue;
+            }
+            if !once(&self.deleted, id) || !once(&self.added, id) {
+                continue;
+            }
+            let Some((_, add)) = self.added.iter().find(|(other, _)| other == id) else {
+                continue;
+            };
+            let (Change::Deleted(from), Change::Added(to)) =
+                (&commit.changes[*del], &commit.changes[*add])
+            else {
+                continue;
+            };
+            commit.changes[*del] = Change::Renamed { from: from.clone(), to: to.clone() };
+            gone.push(*add);
+        }
+        gone.sort_unstable();
+        for at in gone.into_iter().rev() {
+            commit.changes.remove(at);
+        }
+        self.added.clear();
+        self.deleted.clear();
+    }
 }
 
 /// The tag names in a `%D` decoration list.
@@ -119,6 +185,35 @@ mod tests {
         assert_eq!(commits[1].churn[1], ("logo.png".to_string(), 0));
         assert_eq!(commits[2].time, 100);
         assert!(commits[2].changes.is_empty());
+    }
+
+    #[test]
+    fn an_addition_and_a_deletion_of_one_content_are_a_rename() {
+        let mut log = Vec::new();
+        // Without rename detection: `docs/a.md` went to `guide/a.md` (same blob), two
+        // empty files swapped names, and one content was added twice.
+        log.extend_from_slice(b"\x01aaa 300\0\n:100644 000000 1111 0000 D\0docs/a.md\0" as &[u8]);
+        log.extend_from_slice(b":000000 100644 0000 e69de29b A\0new/empty\0" as &[u8]);
+        log.extend_from_slice(b":100644 000000 e69de29b 0000 D\0old/empty\0" as &[u8]);
+        log.extend_from_slice(b":000000 100644 0000 1111 A\0guide/a.md\0" as &[u8]);
+        log.extend_from_slice(b":100644 000000 2222 0000 D\0x.md\0" as &[u8]);
+        log.extend_from_slice(b":000000 100644 0000 2222 A\0y.md\0" as &[u8]);
+        log.extend_from_slice(b":000000 100644 0000 2222 A\0z.md\0" as &[u8]);
+        log.extend_from_slice(b"\x01bbb 200\0\n:000000 100644 0000 1111 A\0docs/a.md\0" as &[u8]);
+        let commits = parse_log(&log);
+        assert_eq!(
+            commits[0].changes,
+            [
+                Change::Renamed { from: "docs/a.md".into(), to: "guide/a.md".into() },
+                Change::Added("new/empty".into()),
+                Change::Deleted("old/empty".into()),
+                Change::Deleted("x.md".into()),
+                Change::Added("y.md".into()),
+                Change::Added("z.md".into()),
+            ]
+        );
+        // Pairs never cross commits.
+        assert_eq!(commits[1].changes, [Change::Added("docs/a.md".into())]);
     }
 
     #[test]

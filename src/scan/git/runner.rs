@@ -30,6 +30,21 @@ pub enum GitLoad {
 pub const LOG_ARGS: [&str; 7] =
     ["log", "-M", "--raw", "-z", "--no-color", "--relative", "--format=%x01%H %ct %D"];
 
+/// The history pass without rename detection, for a clone missing some objects (a
+/// partial clone, a mirror without every blob): git's `-M` reads blobs to score inexact
+/// renames and fails on a missing one. Full object ids let `parse_log` still pair a
+/// deletion and an addition of the same content in one commit as a rename.
+pub const LOG_ARGS_NO_BLOBS: [&str; 8] = [
+    "log",
+    "--no-renames",
+    "--no-abbrev",
+    "--raw",
+    "-z",
+    "--no-color",
+    "--relative",
+    "--format=%x01%H %ct %D",
+];
+
 /// The `git diff-tree` arguments of the churn pass. Each stdin line is `<HEAD> <commit>`:
 /// HEAD diffed against that commit as its parent, one record (header included, even when
 /// empty) per line, in order. The pathspec of `churn_pathspec` follows.
@@ -67,17 +82,22 @@ pub fn load(root: &Path) -> GitLoad {
         return GitLoad::Unavailable("not inside a git work tree; git signals skipped".into());
     }
     let shallow = answers.next() == Some("true");
-    let out = match git(root).args(LOG_ARGS).stderr(Stdio::piped()).output() {
-        Err(e) => {
-            return GitLoad::Unavailable(format!(
-                "git log could not be run ({e}); git signals skipped"
-            ))
+    let mut blobs_missing = false;
+    let out = match log(root, &LOG_ARGS) {
+        Err(why) => {
+            // Most often a blob rename detection needed is not in the clone (a partial
+            // clone, never fetched during a scan): the same walk without inexact renames
+            // needs only trees. Any other failure fails again, and the first reason is
+            // the one reported.
+            match log(root, &LOG_ARGS_NO_BLOBS) {
+                Ok(out) => {
+                    blobs_missing = true;
+                    out
+                }
+                Err(_) => return GitLoad::Unavailable(why),
+            }
         }
-        Ok(out) if !out.status.success() => {
-            let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
-            return GitLoad::Unavailable(format!("git log failed ({why}); git signals skipped"));
-        }
-        Ok(out) => out.stdout,
+        Ok(out) => out,
     };
     let commits = parse_log(&out);
     if commits.is_empty() {
@@ -85,7 +105,21 @@ pub fn load(root: &Path) -> GitLoad {
             "the repository has no commits yet; git signals skipped".into(),
         );
     }
-    GitLoad::Loaded(Box::new(History::from_commits(commits, shallow)))
+    let mut history = History::from_commits(commits, shallow);
+    history.blobs_missing = blobs_missing;
+    GitLoad::Loaded(Box::new(history))
+}
+
+/// The output of one history pass, or why it failed (ready for `GitStatus.note`).
+fn log(root: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
+    match git(root).args(args).stderr(Stdio::piped()).output() {
+        Err(e) => Err(format!("git log could not be run ({e}); git signals skipped")),
+        Ok(out) if !out.status.success() => {
+            let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+            Err(format!("git log failed ({why}); git signals skipped"))
+        }
+        Ok(out) => Ok(out.stdout),
+    }
 }
 
 /// The net line churn (added + deleted) of the files `paths` (root-relative) between
@@ -209,8 +243,8 @@ fn git(root: &Path) -> Command {
         .env("GIT_TERMINAL_PROMPT", "0")
         // A partial clone (`--filter=blob:none`) fetches a missing blob from its remote
         // when rename detection reads one: never the network during a scan. git 2.44+
-        // then fails on the missing object, and the scan says so and goes on without
-        // git's signals (older git ignores the variable).
+        // then fails on the missing object, and `load` walks again without inexact
+        // renames (older git ignores the variable).
         .env("GIT_NO_LAZY_FETCH", "1")
         .env_remove("GIT_DIR")
         .env_remove("GIT_WORK_TREE")
