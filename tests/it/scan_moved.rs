@@ -172,10 +172,7 @@ fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     repo.git(&["mv", "docs/setup.md", "docs/install.md"]);
     repo.git(&["rm", "-q", "tools/old.sh"]);
     repo.commit("2024-02-01T00:00:00Z", "move things");
-    repo.write(
-        "README.md",
-        "# R\n\nSee [setup](docs/setup.md) and [the script](tools/old.sh).\n",
-    );
+    repo.write("README.md", "# R\n\nSee [setup](docs/setup.md) and [the script](tools/old.sh).\n");
     repo.commit("2024-03-01T00:00:00Z", "docs");
     // Drop the old notes' blob, as a partial clone that never fetched it would lack it.
     let id = repo.git(&["rev-parse", "HEAD~2:notes/big.txt"]);
