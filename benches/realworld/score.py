@@ -10,7 +10,9 @@ signal and ref (a signal that moved or was grouped keeps its judgment). Signals 
 matches are 'unlabeled' and written to --unlabeled for judging; a figure with unlabeled
 signals is incomplete and says so. Rows of kind 'miss' (signal column '!miss:NAME')
 are known misses: a signal NAME on that file (and line, if given) that a maintainer
-would want; the scorer reports which are found.
+would want; the scorer reports which are found (`broken_reference` and
+`stale_name_location` find each other's misses: one missing path, with or without git's
+evidence).
 """
 import csv, json, sys
 
@@ -52,8 +54,12 @@ def main():
     t, fl = counts["true"], counts["false"]
     precision = f"{100 * t / (t + fl):.1f} %" if t + fl else "n/a"
     # A miss is found by a signal of its name on its file that spans or lists its line
-    # (any line, when the row gives none).
-    found = [m for m in misses if (m[0], m[1], m[2]) in emitted]
+    # (any line, when the row gives none). A missing path is one finding whether git
+    # explains it (`stale_name_location`) or not (`broken_reference`): the scanner emits
+    # the one or the other for the same target, so either finds a miss of the other.
+    same = {"broken_reference": "stale_name_location", "stale_name_location": "broken_reference"}
+    found = [m for m in misses
+             if (m[0], m[1], m[2]) in emitted or (m[0], same.get(m[1], m[1]), m[2]) in emitted]
     print(json.dumps({
         "signals": sum(counts.values()), **counts, "precision": precision,
         "incomplete": counts["unlabeled"] > 0,
