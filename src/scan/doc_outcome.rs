@@ -146,7 +146,11 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     let mut findings = Findings::default();
     let version_mentions =
         if applies(SignalName::VersionSkew) { version_skew::find(ctx, &doc) } else { Vec::new() };
+    // A superseded docs version (`docs/v1.14.0/` beside `docs/v1.15.17/`) keeps the
+    // status its pages had when it shipped: a snapshot's "deprecated" banner is the
+    // current page's, copied (crewAI's 25 frozen copies of one tool page).
     let marked = applies(SignalName::FrontmatterMarker)
+        && !crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
         && frontmatter_marker::check(ctx, &doc, &mut findings);
     let mut signals = findings.into_signals();
     let jobs: Vec<TokenJob> = [

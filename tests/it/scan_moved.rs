@@ -195,6 +195,36 @@ fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
 }
 
 #[test]
+fn a_file_gone_from_a_tools_hidden_folder_is_the_readers_unless_a_script() {
+    let repo = GitRepo::new();
+    repo.write(".changeset/config.json", "{}\n");
+    repo.write(".changeset/pre.json", "{}\n");
+    repo.write(".scripts/setup.sh", "echo\n");
+    repo.write(".scripts/other.sh", "echo\n");
+    repo.write(".github/workflows/old.yml", "on: push\n");
+    repo.write(".github/workflows/ci.yml", "on: push\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&[
+        "rm",
+        "-q",
+        ".changeset/pre.json",
+        ".scripts/setup.sh",
+        ".github/workflows/old.yml",
+    ]);
+    repo.commit("2024-02-01T00:00:00Z", "exit prerelease, drop setup");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nIn prerelease mode `.changeset/pre.json` exists.\n\
+         Run `.scripts/setup.sh` first; CI runs `.github/workflows/old.yml`.\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let targets: Vec<&str> =
+        named(&a, "CONTRIBUTING.md").iter().map(|s| s["target"].as_str().unwrap()).collect();
+    assert_eq!(targets, [".github/workflows/old.yml", ".scripts/setup.sh"]);
+}
+
+#[test]
 fn a_changelog_keeps_the_links_of_its_day_but_not_broken_images() {
     let repo = moved_repo();
     repo.write("docs/og.png", "png\n");

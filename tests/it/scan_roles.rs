@@ -154,6 +154,19 @@ fn records_and_package_readmes_keep_their_status() {
 }
 
 #[test]
+fn a_superseded_docs_version_keeps_the_status_it_shipped_with() {
+    let page = "# Interpreter tool\n\n> **Deprecated** — this tool was removed; use the sandbox.\n";
+    let dir = tree(&[
+        ("docs/v1.14.0/tools/interpreter.md", page),
+        ("docs/v1.15.17/tools/interpreter.md", page),
+        ("docs/v1.15.17/index.md", "# Docs\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // The newest version still tells readers; the older snapshot copied its banner.
+    assert_eq!(signalled_paths(&a), ["docs/v1.15.17/tools/interpreter.md"]);
+}
+
+#[test]
 fn a_command_and_a_plugin_readme_may_repeat_a_skill() {
     let hook = "```json\n{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./scripts/check-command.sh --strict --log /tmp/hook.log --deny rm --deny curl --deny wget\", \"timeout\": 30}]}]}}\n```\n";
     let env = "Set `OTEL_EXPORTER_OTLP_ENDPOINT` to your collector and `OTEL_SERVICE_NAME` to the service, then restart the agent so that the new settings are read before the first tool call; traces then show every tool call with its arguments and its duration.\n";

@@ -46,8 +46,25 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     // the location a CLI writes into its user's project, whatever this repository once
     // kept there.
     let code = matches!(missing.form, Form::RepoPath) || missing.what == "command path";
-    let tool_place = missing.written.ends_with('/')
-        && missing.resolved.split('/').next().is_some_and(|d| AGENT_HIDDEN_DIRS.contains(&d));
+    let first = missing.resolved.split('/').next().unwrap_or_default();
+    // A file deleted from a hidden folder the repository still has (`.pi/settings.json`,
+    // `.changeset/pre.json`, `.claude/settings.json`) is a tool's place: docs name it in
+    // their reader's project, and the repository's own copy comes and goes (a changeset
+    // prerelease file, a settings file once committed). `.github/` holds the
+    // repository's own workflows and templates, and a script is the repository's own
+    // tooling (tauri's `.scripts/setup.sh`, run from its CONTRIBUTING).
+    const SCRIPTS: [&str; 8] = ["sh", "bash", "zsh", "ps1", "py", "js", "mjs", "ts"];
+    let script = missing
+        .resolved
+        .rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.ends_with('/') && SCRIPTS.contains(&ext));
+    let dot_place = first.starts_with('.')
+        && first != ".github"
+        && !script
+        && missing.resolved.contains('/')
+        && ctx.tree.kind(first) == crate::scan::tree::PathKind::Dir;
+    let tool_place =
+        (missing.written.ends_with('/') && AGENT_HIDDEN_DIRS.contains(&first)) || dot_place;
     if code
         && matches!(fate, Fate::Deleted { .. })
         && (tool_place || ctx.role(&missing.doc) == DocRole::SitePage)
