@@ -51,14 +51,23 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         .collect();
     let listed = (classifiers.iter().min().cloned(), classifiers.iter().max().cloned());
     let requires = project.and_then(|p| p.get("requires-python")).and_then(|v| v.as_str());
+    let members = || py.as_ref().and_then(|p| members_minimum(root, p));
     let (version, source, bound) = match (requires.and_then(minimum), listed.0) {
-        (Some(v), _) => (Some(v), "pyproject.toml requires-python", Bound::Minimum),
-        (None, Some(v)) => (Some(v), "pyproject.toml classifiers", Bound::Minimum),
-        (None, None) => (
-            read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
-            ".python-version",
-            Bound::Current,
-        ),
+        (Some(v), _) => (Some(v), "pyproject.toml requires-python".to_string(), Bound::Minimum),
+        (None, Some(v)) => (Some(v), "pyproject.toml classifiers".to_string(), Bound::Minimum),
+        // A uv workspace's root is often no package: its members declare the floor
+        // (crewAI's `lib/*`), and `.python-version` is only the interpreter its
+        // developers use.
+        (None, None) => match members() {
+            Some((v, member)) => {
+                (Some(v), format!("{member}/pyproject.toml requires-python"), Bound::Minimum)
+            }
+            None => (
+                read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
+                ".python-version".to_string(),
+                Bound::Current,
+            ),
+        },
     };
     if let Some(version) = version {
         let max = listed.1.filter(|_| classifiers.len() > 1);
@@ -66,7 +75,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             Some(_) if source != "pyproject.toml classifiers" => {
                 format!("{source} and classifiers")
             }
-            _ => source.to_string(),
+            _ => source,
         };
         known.versions.push(KnownVersion {
             names: PYTHON_NAMES.iter().map(|n| n.to_string()).collect(),
@@ -109,6 +118,42 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     index
 }
 
+/// Most members of a workspace a root lists under `[tool.uv.workspace] members`
+/// (paths, or a folder of packages as `packages/*`) read for their floor.
+const MAX_MEMBERS: usize = 64;
+
+/// The lowest `requires-python` floor among the uv workspace members `root_py` lists,
+/// with the member that declares it.
+fn members_minimum(root: &Path, root_py: &toml::Table) -> Option<(Vec<u64>, String)> {
+    let members = root_py.get("tool")?.get("uv")?.get("workspace")?.get("members")?.as_array()?;
+    let mut dirs: Vec<String> = Vec::new();
+    for member in members.iter().filter_map(|m| m.as_str()) {
+        let member = member.trim_end_matches('/');
+        match member.strip_suffix("/*") {
+            Some(parent) if !parent.contains(['*', '?', '[']) => {
+                let Ok(entries) = fs_err::read_dir(root.join(parent)) else { continue };
+                let mut names: Vec<String> = entries
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .collect();
+                names.sort();
+                dirs.extend(names.into_iter().map(|n| format!("{parent}/{n}")));
+            }
+            _ if !member.contains(['*', '?', '[']) => dirs.push(member.to_string()),
+            _ => {}
+        }
+    }
+    dirs.into_iter()
+        .take(MAX_MEMBERS)
+        .filter_map(|dir| {
+            let py = read::toml(root, &format!("{dir}/pyproject.toml"))?;
+            let spec = py.get("project")?.get("requires-python")?.as_str()?;
+            Some((minimum(spec)?, dir))
+        })
+        .min()
+}
+
 /// The oldest version a PEP 440 specifier set allows (`>=3.10,<4` → 3.10).
 fn minimum(spec: &str) -> Option<Vec<u64>> {
     spec.split(',')
@@ -122,6 +167,35 @@ fn minimum(spec: &str) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_uv_workspace_root_takes_its_members_floor() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        write(
+            "pyproject.toml",
+            "name = \"ws\"\n[tool.uv.workspace]\nmembers = [\"lib/core\", \"plugins/*\"]\n",
+        );
+        write(
+            "lib/core/pyproject.toml",
+            "[project]\nname = \"core\"\nrequires-python = \">=3.11\"\n",
+        );
+        write(
+            "plugins/a/pyproject.toml",
+            "[project]\nname = \"a\"\nrequires-python = \">=3.10, <3.14\"\n",
+        );
+        write(".python-version", "3.13\n");
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        let py = known.versions.iter().find(|k| k.names.contains(&"python".to_string())).unwrap();
+        assert_eq!(py.version, [3, 10]);
+        assert_eq!(py.bound, Bound::Minimum);
+        assert_eq!(py.source, "plugins/a/pyproject.toml requires-python");
+    }
 
     #[test]
     fn specifiers_give_their_minimum() {
