@@ -30,6 +30,7 @@ mod json;
 mod names;
 mod notice;
 mod op;
+mod plural;
 mod project;
 mod protocol;
 mod quote;

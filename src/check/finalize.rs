@@ -109,8 +109,10 @@ pub(crate) fn finalize(input: &FinalizeInput<'_>) -> Result<Report> {
             path: None,
             request_id: None,
             message: format!(
-                "{filtered} proposal(s) outside --category {} were left out",
-                input.filter.values().join(", ")
+                "{} outside --category {} {} left out",
+                crate::plural::count(filtered as u64, "proposal", "proposals"),
+                input.filter.values().join(", "),
+                if filtered == 1 { "was" } else { "were" }
             ),
         });
     }

@@ -160,8 +160,9 @@ pub(crate) fn locate_all(
         let list: Vec<String> = stale.iter().map(|s| format!("  {}: {}", s.id, s.reason)).collect();
         return Err(Error::stale(
             format!(
-                "{} entr(ies) no longer match the files; nothing was written:\n{}",
-                stale.len(),
+                "{} no longer {} the files; nothing was written:\n{}",
+                crate::plural::count(stale.len() as u64, "entry", "entries"),
+                if stale.len() == 1 { "matches" } else { "match" },
                 list.join("\n")
             ),
             "run `dochygiene check` again, or pass --skip-stale to apply the rest",

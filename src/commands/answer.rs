@@ -20,9 +20,9 @@ pub(super) fn run(project: &Project, args: &AnswerArgs) -> Result<Exit> {
     let target = op.responses(&pending.batch_id);
     write_atomic(&target, text.as_bytes())?;
     crate::errln!(
-        "dochygiene: stored {} answer(s) of {} request(s) as {}\nhint: run `dochygiene{} resume {}`",
-        answered.len(),
-        pending.requests.len(),
+        "dochygiene: stored {} of {} as {}\nhint: run `dochygiene{} resume {}`",
+        crate::plural::count(answered.len() as u64, "answer", "answers"),
+        crate::plural::count(pending.requests.len() as u64, "request", "requests"),
         crate::quote::quote_path(&target),
         project.root_arg(),
         args.op_id

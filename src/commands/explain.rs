@@ -3,6 +3,7 @@
 //! `commands/` prints it; snapshot tests pin it (`tests/it/status_line.rs`).
 
 use crate::notice::Notice;
+use crate::plural::count;
 use crate::quote::{quote_name, quote_path};
 
 use super::outcome::Outcome;
@@ -41,8 +42,9 @@ pub(crate) fn outcome(outcome: &Outcome) -> String {
         Outcome::NeedsAnswers { asked, root_arg } => {
             let p = &asked.pending;
             format!(
-                "dochygiene: {} request(s) need answers (op {}, round {}).\n  read:   {}\n  answer: {}\n  then:   dochygiene{root_arg} resume {}\n  (by hand: `dochygiene{root_arg} pending {} --template` prints a responses file to fill in)",
-                p.requests.len(),
+                "dochygiene: {} {} answers (op {}, round {}).\n  read:   {}\n  answer: {}\n  then:   dochygiene{root_arg} resume {}\n  (by hand: `dochygiene{root_arg} pending {} --template` prints a responses file to fill in)",
+                count(p.requests.len() as u64, "request", "requests"),
+                if p.requests.len() == 1 { "needs" } else { "need" },
                 p.op_id,
                 p.iteration,
                 quote_path(&asked.pending_path),
@@ -75,13 +77,19 @@ pub(crate) fn outcome(outcome: &Outcome) -> String {
             }
             text.push_str(&p.diff);
             text.push_str(&format!(
-                "dochygiene: dry run: would apply {} entr(ies) to {} file(s); {} stale or skipped",
-                p.entries, p.files, p.skipped
+                "dochygiene: dry run: would apply {} to {}; {} stale or skipped",
+                count(p.entries as u64, "entry", "entries"),
+                count(p.files as u64, "file", "files"),
+                p.skipped
             ));
             text
         }
         Outcome::Undone(u) => {
-            format!("dochygiene: restored {} file(s) changed by op {}", u.restored.len(), u.op_id)
+            format!(
+                "dochygiene: restored {} changed by op {}",
+                count(u.restored.len() as u64, "file", "files"),
+                u.op_id
+            )
         }
     }
 }
@@ -91,11 +99,11 @@ fn report_written(report: &crate::report::Report, paths: &super::outcome::Report
     let tiers: Vec<String> =
         t.by_tier.iter().map(|(tier, r)| format!("{} {tier}", r.entries)).collect();
     format!(
-        "dochygiene: report written: {} entries ({}), {} of {} candidates cleared, ~{} tokens (~{} weighted per session)\n  {}\n  {}",
-        t.entries,
+        "dochygiene: report written: {} ({}), {} of {} cleared, ~{} tokens (~{} weighted per session)\n  {}\n  {}",
+        count(t.entries, "entry", "entries"),
         if tiers.is_empty() { "none".to_string() } else { tiers.join(", ") },
         t.cleared,
-        t.candidates,
+        count(t.candidates, "candidate", "candidates"),
         t.raw_tokens,
         t.weighted_tokens,
         quote_path(std::path::Path::new(&paths.md)),
@@ -105,9 +113,9 @@ fn report_written(report: &crate::report::Report, paths: &super::outcome::Report
 
 fn applied_text(a: &crate::clean::Applied) -> String {
     format!(
-        "dochygiene: applied {} entr(ies) to {} file(s) ({} skipped); `dochygiene undo {}` reverts it",
-        a.applied.len(),
-        a.files.len(),
+        "dochygiene: applied {} to {} ({} skipped); `dochygiene undo {}` reverts it",
+        count(a.applied.len() as u64, "entry", "entries"),
+        count(a.files.len() as u64, "file", "files"),
         a.skipped.len(),
         a.op_id
     )

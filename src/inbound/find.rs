@@ -176,7 +176,8 @@ pub(crate) fn difference(
             let detail = if w == g {
                 format!("{path} holds different links to it than the check saw")
             } else {
-                format!("{path} now has {g} link(s) to rewrite, the check planned {w}")
+                let g = crate::plural::count(g as u64, "link", "links");
+                format!("{path} now has {g} to rewrite, the check planned {w}")
             };
             return Some(format!("the links to {source} changed since the check: {detail}"));
         }

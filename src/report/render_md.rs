@@ -197,7 +197,8 @@ fn render_inbound(md: &mut String, inbound: &Inbound) {
     if !inbound.rewrites.is_empty() {
         let links: usize = inbound.rewrites.iter().map(|f| f.links.len()).sum();
         let files: Vec<String> = inbound.rewrites.iter().map(|f| format!("`{}`", f.path)).collect();
-        let _ = writeln!(md, "- Rewrites {links} link(s) to it in {}", files.join(", "));
+        let links = crate::plural::count(links as u64, "link", "links");
+        let _ = writeln!(md, "- Rewrites {links} to it in {}", files.join(", "));
     }
     for r in &inbound.unrewritable {
         let line = r.line.map_or(String::new(), |l| format!(" line {l}"));
@@ -210,8 +211,8 @@ fn render_outbound(md: &mut String, path: &str, outbound: &Outbound) {
     if !outbound.rewrites.is_empty() {
         let _ = writeln!(
             md,
-            "- Rewrites {} of its own link(s) so they still resolve from the new folder",
-            outbound.rewrites.len()
+            "- Rewrites {} of its own so they still resolve from the new folder",
+            crate::plural::count(outbound.rewrites.len() as u64, "link", "links")
         );
     }
     for r in &outbound.unrewritable {

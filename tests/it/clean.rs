@@ -90,11 +90,7 @@ fn a_moved_span_is_found_and_a_changed_one_refuses_the_whole_clean() {
     p.write("docs/design/overview.md", &overview);
     let before = snapshot_docs(&p);
     let out = p.run(&["clean"]).expect_code(5);
-    assert!(
-        out.stderr.contains("no longer match the files; nothing was written"),
-        "{}",
-        out.stderr
-    );
+    assert!(out.stderr.contains("the files; nothing was written"), "{}", out.stderr);
     assert!(
         out.stderr.contains("docs/design/overview.md changed since the check"),
         "{}",

@@ -143,7 +143,7 @@ fn hand_written_answers_through_pending_template_and_answer() {
     let path = p.root().join("answers-by-hand.json");
     std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
     let out = p.run(&["answer", "t1", path.to_str().unwrap()]).expect_code(0);
-    assert!(out.stderr.contains("stored 3 answer(s)"), "{}", out.stderr);
+    assert!(out.stderr.contains("stored 3 answers of 3 requests"), "{}", out.stderr);
     p.run(&["resume"]).expect_code(0);
     assert!(p.state("report.md").exists());
 }
