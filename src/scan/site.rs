@@ -193,7 +193,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             hooks: false,
         });
     }
-    let generator = Generator::of_config(name)?;
+    let mut generator = Generator::of_config(name)?;
     let mut redirects = Vec::new();
     let mut hooks = false;
     let content = match generator {
@@ -255,7 +255,16 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             let beside = |name: &str| root.join(dir).join(name).exists();
             let jekyll =
                 ["_layouts", "_includes", "_posts", "_data", "Gemfile"].iter().any(|n| beside(n));
-            if !jekyll {
+            // Jupyter Book's `_config.yml` (its `_toc.yml` beside it, or its config keys):
+            // Sphinx with MyST underneath, so MyST's `(label)=` targets and docutils' ids.
+            let jupyter_book = !jekyll
+                && (beside("_toc.yml")
+                    || read_small(root, config).is_some_and(|t| {
+                        t.contains("jupyterbook.org") || t.contains("only_build_toc_files")
+                    }));
+            if jupyter_book {
+                generator = Generator::Sphinx;
+            } else if !jekyll {
                 return None;
             }
             vec![dir.to_string()]
@@ -391,6 +400,29 @@ mod tests {
         assert_eq!(Generator::of_config("mkdocs.insiders.yaml"), Some(Generator::Mkdocs));
         assert_eq!(Generator::of_config("mkdocs.json"), None);
         assert!(sites.page_of("guide/README.md").is_none());
+    }
+
+    #[test]
+    fn a_jupyter_book_is_a_sphinx_site_and_a_bare_config_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for d in ["book", "notes", "plain"] {
+            std::fs::create_dir_all(root.join(d)).unwrap();
+        }
+        std::fs::write(root.join("book/_config.yml"), "title: B\n").unwrap();
+        std::fs::write(root.join("book/_toc.yml"), "root: index\n").unwrap();
+        std::fs::write(
+            root.join("notes/_config.yml"),
+            "# Learn more at https://jupyterbook.org/customize/config.html\ntitle: N\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("plain/_config.yml"), "title: P\n").unwrap();
+        let configs =
+            ["book/_config.yml".into(), "notes/_config.yml".into(), "plain/_config.yml".into()];
+        let sites = Sites::detect(root, &configs);
+        assert_eq!(sites.page_of("book/a.md").unwrap().generator, Generator::Sphinx);
+        assert_eq!(sites.page_of("notes/a.md").unwrap().generator, Generator::Sphinx);
+        assert!(sites.page_of("plain/a.md").is_none());
     }
 
     #[test]

@@ -144,7 +144,8 @@ pub fn kept_as_history(doc: &ParsedDoc) -> bool {
 }
 
 /// Folder names (lowercase) whose docs are records: decisions, proposals, designs, notes.
-const RECORD_FOLDERS: [&str; 13] = [
+const RECORD_FOLDERS: [&str; 14] = [
+    "research",
     "adr",
     "adrs",
     "decisions",
@@ -171,7 +172,17 @@ pub fn is_record(path: &str) -> bool {
             rest.starts_with(['-', '_']) || rest.starts_with(|c: char| c.is_ascii_digit())
         })
     });
-    if record_name {
+    // A name that ends in its date (`hypothesis-pm-2025-10-14.md`,
+    // `research_naming_20251015.md`) is the record of that day.
+    let stem = name.rsplit_once('.').map_or(name.as_str(), |(s, _)| s);
+    let tail = stem.rsplit(['-', '_']).next().unwrap_or_default();
+    let tail10 = stem.len().checked_sub(10).and_then(|i| stem.get(i..)).unwrap_or_default();
+    let dated = super::version_folders::is_date(tail10)
+        || (tail.len() == 8
+            && tail.bytes().all(|b| b.is_ascii_digit())
+            && tail.starts_with("20")
+            && tail[4..6].parse::<u8>().is_ok_and(|m| (1..=12).contains(&m)));
+    if record_name || (dated && stem.len() > 10) {
         return true;
     }
     let dirs = path.split('/').rev().skip(1);
@@ -345,6 +356,11 @@ mod tests {
         assert!(!is_changelog_file("docs/history-of-x.md"));
         assert!(is_record("extensions/RFC-EXTENSION-SYSTEM.md"));
         assert!(is_record("docs/adr-0004-cache.md"));
+        assert!(is_record("docs/research/parallel-execution-findings.md"));
+        assert!(is_record("docs/Development/hypothesis-pm-enhancement-2025-10-14.md"));
+        assert!(is_record("docs/research_python_directory_naming_20251015.md"));
+        assert!(!is_record("docs/release-2025.md"), "a year alone is not a day");
+        assert!(!is_record("docs/build_12345678.md"));
         let chat = crate::scan::markdown::parse(
             "# Title Discussion\n\n_Exported on 5/22/2025 at 00:05:09 EDT from Cursor (0.50.5)_\n"
                 .into(),
