@@ -83,16 +83,19 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
             continue;
         }
         let first = path.split('/').next().unwrap_or_default();
-        if let Some(folder) = agent_folder(ctx, doc, role, &span.text, &path) {
-            out.push(Problem::MissingTarget(Missing {
+        let missing = |resolved: String, what: &'static str| {
+            Problem::MissingTarget(Missing {
                 doc: doc.path.clone(),
                 line: span.line,
                 written: span.text.trim().to_string(),
-                resolved: folder,
+                resolved,
                 form: Form::RepoPath,
-                what: AGENT_FOLDER,
+                what,
                 only_if_moved: true,
-            }));
+            })
+        };
+        if let Some(folder) = agent_folder(ctx, doc, role, &span.text, &path) {
+            out.push(missing(folder, AGENT_FOLDER));
             continue;
         }
         // A first folder that is gone counts too, for a path of two names or more: git
@@ -122,15 +125,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        out.push(Problem::MissingTarget(Missing {
-            doc: doc.path.clone(),
-            line: span.line,
-            written: span.text.trim().to_string(),
-            resolved: path,
-            form: Form::RepoPath,
-            what: "code path",
-            only_if_moved: true,
-        }));
+        out.push(missing(path, "code path"));
     }
 }
 
