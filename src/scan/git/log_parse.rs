@@ -58,13 +58,17 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
         if let Some(raw) = field.strip_prefix(b":") {
             let status = raw.rsplit(|b| *b == b' ').next().and_then(|s| s.first().copied());
             // `<src mode> <dst mode> <src id> <dst id> <status>`
-            let ids: Vec<&[u8]> = raw.split(|b| *b == b' ').skip(2).take(2).collect();
-            match (status, ids.as_slice()) {
-                (Some(b'A'), [_, dst]) => {
-                    by_content.added.push((dst.to_vec(), commit.changes.len()))
+            let mut ids = raw.split(|b| *b == b' ').skip(2);
+            match status {
+                Some(b'A') => {
+                    if let Some(dst) = ids.nth(1) {
+                        by_content.added.push((dst, commit.changes.len()));
+                    }
                 }
-                (Some(b'D'), [src, _]) => {
-                    by_content.deleted.push((src.to_vec(), commit.changes.len()))
+                Some(b'D') => {
+                    if let Some(src) = ids.next() {
+                        by_content.deleted.push((src, commit.changes.len()));
+                    }
                 }
                 _ => {}
             }
@@ -97,47 +101,54 @@ pub fn parse_log(bytes: &[u8]) -> Vec<Commit> {
     commits
 }
 
-/// The additions and deletions of the commit being parsed, by blob id.
+/// The additions and deletions of the commit being parsed, by blob id (borrowed from
+/// the log's bytes: nothing is copied for the many commits that have no pair).
 #[derive(Default)]
-struct ContentPairs {
-    added: Vec<(Vec<u8>, usize)>,
-    deleted: Vec<(Vec<u8>, usize)>,
+struct ContentPairs<'a> {
+    added: Vec<(&'a [u8], usize)>,
+    deleted: Vec<(&'a [u8], usize)>,
 }
 
-impl ContentPairs {
+impl ContentPairs<'_> {
     /// Turns each deletion whose content was added once under another name (and deleted
-    /// once) into a rename in `commit`, then forgets the commit's entries.
+    /// once) into a rename in `commit`, then forgets the commit's entries. Linear in the
+    /// commit's changes: a mass move of thousands of files is one pass over each list.
     fn pair(&mut self, commit: &mut Commit) {
-        let once = |list: &[(Vec<u8>, usize)], id: &[u8]| {
-            list.iter().filter(|(other, _)| other.as_slice() == id).count() == 1
-        };
-        let mut gone = Vec::new();
-        for (id, del) in &self.deleted {
-            // The empty file's content says nothing about where a file went.
-            if id.iter().all(|b| *b == b'0') || id.starts_with(b"e69de29") {
-                continue;
+        if !self.added.is_empty() && !self.deleted.is_empty() {
+            let (added, deleted) = (by_id(&self.added), by_id(&self.deleted));
+            let mut gone = vec![false; commit.changes.len()];
+            for (id, (times, del)) in &deleted {
+                // The empty file's content says nothing about where a file went.
+                if *times != 1 || id.iter().all(|b| *b == b'0') || id.starts_with(b"e69de29") {
+                    continue;
+                }
+                let Some((1, add)) = added.get(id).copied() else { continue };
+                let (Change::Deleted(from), Change::Added(to)) =
+                    (&commit.changes[*del], &commit.changes[add])
+                else {
+                    continue;
+                };
+                commit.changes[*del] = Change::Renamed { from: from.clone(), to: to.clone() };
+                gone[add] = true;
             }
-            if !once(&self.deleted, id) || !once(&self.added, id) {
-                continue;
-            }
-            let Some((_, add)) = self.added.iter().find(|(other, _)| other == id) else {
-                continue;
-            };
-            let (Change::Deleted(from), Change::Added(to)) =
-                (&commit.changes[*del], &commit.changes[*add])
-            else {
-                continue;
-            };
-            commit.changes[*del] = Change::Renamed { from: from.clone(), to: to.clone() };
-            gone.push(*add);
-        }
-        gone.sort_unstable();
-        for at in gone.into_iter().rev() {
-            commit.changes.remove(at);
+            let mut at = 0;
+            commit.changes.retain(|_| {
+                at += 1;
+                !gone[at - 1]
+            });
         }
         self.added.clear();
         self.deleted.clear();
     }
+}
+
+/// Blob id → (how many times it occurs, where it first does).
+fn by_id<'a>(list: &[(&'a [u8], usize)]) -> std::collections::HashMap<&'a [u8], (u32, usize)> {
+    let mut map = std::collections::HashMap::with_capacity(list.len());
+    for (id, at) in list {
+        map.entry(*id).or_insert((0, *at)).0 += 1;
+    }
+    map
 }
 
 /// The tag names in a `%D` decoration list.
@@ -214,6 +225,24 @@ mod tests {
         );
         // Pairs never cross commits.
         assert_eq!(commits[1].changes, [Change::Added("docs/a.md".into())]);
+    }
+
+    #[test]
+    fn a_mass_move_pairs_every_file_in_order() {
+        let mut log = b"\x01aaa 300\0".to_vec();
+        for i in 1..=2000 {
+            log.extend_from_slice(
+                format!("\n:100644 000000 {i:040x} 0 D\0old/{i}.md\0").as_bytes(),
+            );
+        }
+        for i in 1..=2000 {
+            log.extend_from_slice(
+                format!("\n:000000 100644 0 {i:040x} A\0new/{i}.md\0").as_bytes(),
+            );
+        }
+        let changes = &parse_log(&log)[0].changes;
+        assert_eq!(changes.len(), 2000);
+        assert_eq!(changes[6], Change::Renamed { from: "old/7.md".into(), to: "new/7.md".into() });
     }
 
     #[test]
