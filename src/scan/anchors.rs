@@ -37,6 +37,11 @@ impl AnchorSet {
     pub fn contains_hash(&self, hash: u64) -> bool {
         self.open || self.hashes.binary_search(&hash).is_ok()
     }
+
+    /// Whether the doc itself names the anchor hashed to `hash` (its open anchors aside).
+    pub fn names_hash(&self, hash: u64) -> bool {
+        self.hashes.binary_search(&hash).is_ok()
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::anchors::AnchorSet;
+use super::anchors::{anchor_hash, AnchorSet};
 use super::artifact::{FileFacts, GitStatus};
 use super::context::{Findings, ScanContext};
 use super::doc_outcome::DocRead;
@@ -23,6 +23,7 @@ use super::signals::{
     stale_name_location, version_skew,
 };
 use super::signals::{route_links, sections};
+use super::site::Generator;
 use super::token_jobs;
 use super::warning::ScanWarning;
 use crate::error::Result;
@@ -163,6 +164,7 @@ impl Tally {
         let skipped = &self.skipped;
         self.deferred_fragments.retain(|(_, d)| !skipped.contains(&d.target));
         check_deferred_fragments(ctx, &self.anchors, self.deferred_fragments, &mut self.problems)?;
+        drop_project_wide_labels(ctx, &self.anchors, &mut self.problems);
         let other_scheme = other_scheme_folders(&self.problems);
         let page_routes = route_links::page_route_folders(ctx, &self.problems);
         let links: Vec<(String, Signal)> = self
@@ -322,6 +324,26 @@ fn check_deferred_fragments(
         out.extend(broken_reference::recover(ctx, &doc, &checks));
     }
     Ok(())
+}
+
+/// MyST resolves a `#label` link project-wide on a Sphinx site: a `(label)=` target on
+/// another page of the site is what `[text](#label)` reaches (serena's `#contexts`). A
+/// page's own fragment missing there is no problem when another page of its site names
+/// it.
+fn drop_project_wide_labels(ctx: &ScanContext<'_>, anchors: &[AnchorSet], out: &mut Vec<Problem>) {
+    out.retain(|p| {
+        let Problem::MissingFragment { doc, in_path, fragment, .. } = p else { return true };
+        let Some(site) = ctx.sites.page_of(doc) else { return true };
+        if doc != in_path || site.generator != Generator::Sphinx {
+            return true;
+        }
+        let hash = anchor_hash(fragment);
+        let on_site = |(i, path): (usize, &String)| {
+            anchors.get(i).is_some_and(|a| a.names_hash(hash))
+                && ctx.sites.page_of(path).is_some_and(|s| std::ptr::eq(s, site))
+        };
+        !ctx.paths.iter().enumerate().any(on_site)
+    });
 }
 
 /// Reads every candidate's net churn (one `git diff-tree` for all their last commits),

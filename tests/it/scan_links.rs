@@ -727,3 +727,26 @@ fn admonitions_and_mdx_components_hold_markdown() {
     assert_eq!(broken(&a, "guide/plain.md"), Vec::<(u64, String, String)>::new());
     assert!(a["signals"].get("docs/old.md").is_none(), "{}", a["signals"]);
 }
+
+#[test]
+fn a_myst_label_on_another_page_of_a_sphinx_site_is_reached_from_any_page() {
+    let conf = "extensions = [\"myst_parser\"]\n";
+    let config = "# Configuration\n\n(contexts)=\n## Contexts and modes\n";
+    let clients = "# Clients\n\n(pitfalls)=\n## Pitfalls\n\nSee [contexts](#contexts), [pitfalls](#pitfalls) and [gone](#nowhere).\n";
+    let dir = tree(&[
+        ("docs/conf.py", conf),
+        ("docs/config.md", config),
+        ("docs/clients.md", clients),
+        // Outside the site, GitHub resolves `#contexts` on the page itself.
+        ("README.md", "# R\n\n[contexts](#contexts)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/clients.md").iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
+        ["#nowhere"]
+    );
+    assert_eq!(
+        broken(&a, "README.md").iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
+        ["#contexts"]
+    );
+}

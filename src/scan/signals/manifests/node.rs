@@ -2,7 +2,9 @@
 //! workspaces (`workspaces`, or `pnpm-workspace.yaml` `packages`), and `.nvmrc`. A
 //! `private` package is never published, so no doc pins it. `engines.node` is the
 //! minimum docs state — the root's, else the lowest of the published members' (every
-//! package needs at least that); `.nvmrc` (a pin) stands in only without either.
+//! package needs at least that); a private root's floor gives way to a published
+//! member's lower one (the root's is the monorepo's development floor); `.nvmrc` (a pin)
+//! stands in only without either.
 
 use std::path::Path;
 
@@ -23,9 +25,11 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let pkg = read::json(root, "package.json");
     let mut project = None;
     let mut floor = None;
+    let mut root_private = false;
     if let Some(pkg) = &pkg {
         project = published(known, pkg, "package.json", true);
         floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed);
+        root_private = pkg["private"].as_bool() == Some(true);
     }
     let mut patterns: Vec<String> = Vec::new();
     if let Some(pkg) = &pkg {
@@ -54,9 +58,15 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             }
         }
     }
-    if let Some(floor) = floor {
-        push_node(known, Some(floor), "package.json engines.node", Bound::Minimum);
-    } else if let Some((lowest, first)) = member_floors.iter().min() {
+    let lowest_member = member_floors.iter().min();
+    // A private root is never installed: its floor is what developing the monorepo
+    // needs. A published package that asks for less is what its users need, and docs
+    // for users state that (rsbuild: root `>=22.18`, `@rsbuild/core` `^20.19 || >=22.12`).
+    let root_is_dev_only = root_private
+        && matches!((&floor, lowest_member), (Some(root), Some((member, _))) if member < root);
+    if let (Some(floor), false) = (&floor, root_is_dev_only) {
+        push_node(known, Some(floor.clone()), "package.json engines.node", Bound::Minimum);
+    } else if let Some((lowest, first)) = lowest_member {
         // With no floor at the root, a doc stating less than every published package's
         // floor is wrong for each of them.
         let source = match member_floors.len() {
@@ -224,6 +234,39 @@ mod tests {
         assert_eq!(
             node.source,
             "the lowest engines.node of the workspace packages (packages/img/package.json and 1 more)"
+        );
+    }
+
+    #[test]
+    fn a_private_roots_higher_floor_is_for_developing_the_monorepo() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let w = |rel: &str, t: &str| {
+            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+            std::fs::write(d.join(rel), t).unwrap()
+        };
+        w("package.json", r#"{"name": "mono", "private": true, "engines": {"node": ">=22.18.0"}}"#);
+        w("pnpm-workspace.yaml", "packages:\n  - packages/*\n");
+        w(
+            "packages/core/package.json",
+            r#"{"name": "@acme/core", "version": "2.0.0", "engines": {"node": "^20.19.0 || >=22.12.0"}}"#,
+        );
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let node = known.lookup("node", "docs/a.md", false, None).unwrap();
+        assert_eq!(node.version, [20, 19, 0]);
+        assert_eq!(node.source, "packages/core/package.json engines.node");
+        // A published root's floor is its users' floor, whatever the members ask.
+        w(
+            "package.json",
+            r#"{"name": "mono", "version": "1.0.0", "engines": {"node": ">=22.18.0"}}"#,
+        );
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let node = known.lookup("node", "docs/a.md", false, None).unwrap();
+        assert_eq!(
+            (node.version.clone(), node.source.as_str()),
+            (vec![22, 18, 0], "package.json engines.node")
         );
     }
 }

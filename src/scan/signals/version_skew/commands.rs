@@ -51,6 +51,95 @@ pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
     }
 }
 
+/// What one install command line (a code block's line or an inline code span) installs:
+/// the package names of `pip install x`, `uv add x`, `uvx x`, `pipx install x`, `npm i
+/// x`, `npx x`, `npm create x` (`create-x`) and their kin, lowercase, versions and extras
+/// dropped. A local install (`.`, a path, `-e`, `-r requirements.txt`, a URL) is
+/// `LOCAL`: the project itself, as far as the doc says.
+pub fn installed(line: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let line = line.trim_start();
+    let line =
+        ["$ ", "> ", "% ", "PS> ", "# "].iter().find_map(|p| line.strip_prefix(p)).unwrap_or(line);
+    for part in line.replace("&&", ";").split([';', '|']) {
+        let words = shlex::split(part)
+            .unwrap_or_else(|| part.split_whitespace().map(str::to_string).collect());
+        let words: Vec<&str> =
+            words.iter().map(String::as_str).skip_while(|w| *w == "sudo").collect();
+        // `create`: the package is `create-x`; `first`: only the first name is a
+        // package, the rest are its own arguments (`npx kanban --port 3000`).
+        let (args, create, first): (&[&str], bool, bool) = match words.as_slice() {
+            ["pip" | "pip3" | "pipx", "install", args @ ..]
+            | ["python" | "python3" | "py", "-m", "pip", "install", args @ ..]
+            | ["uv", "pip", "install", args @ ..]
+            | ["uv", "add", args @ ..]
+            | ["uv", "tool", "install", args @ ..]
+            | ["npm" | "pnpm" | "yarn" | "bun", "i" | "install" | "add", args @ ..]
+            | ["yarn", "global", "add", args @ ..] => (args, false, false),
+            ["uv", "tool", "run", args @ ..]
+            | ["pipx", "run", args @ ..]
+            | ["uvx" | "npx" | "pnpx" | "bunx", args @ ..] => (args, false, true),
+            ["npm" | "pnpm" | "yarn" | "bun", "create" | "init", args @ ..] => (args, true, true),
+            _ => continue,
+        };
+        let mut i = 0;
+        while let Some(arg) = args.get(i) {
+            i += 1;
+            if matches!(*arg, "-r" | "-c" | "-e" | "--requirement" | "--editable") {
+                names.push(LOCAL.to_string());
+                i += 1;
+                continue;
+            }
+            if matches!(
+                *arg,
+                "-i" | "--index-url"
+                    | "--extra-index-url"
+                    | "--from"
+                    | "-p"
+                    | "--python"
+                    | "--with"
+            ) {
+                i += 1;
+                continue;
+            }
+            if arg.starts_with('-') {
+                continue;
+            }
+            if arg.starts_with('.')
+                || arg.contains("://")
+                || arg.starts_with("git+")
+                || (arg.contains('/') && !arg.starts_with('@'))
+            {
+                names.push(LOCAL.to_string());
+                continue;
+            }
+            // `name==1.0`, `name>=1`, `name[extra]`, `name@1.0`, `@scope/name@1.0`.
+            let cut = arg.find(|c: char| "=<>~![; ".contains(c)).unwrap_or(arg.len());
+            let mut name = &arg[..cut];
+            if let Some(at) = name.rfind('@').filter(|i| *i > 0) {
+                name = &name[..at];
+            }
+            if name.is_empty() {
+                continue;
+            }
+            let name = name.to_lowercase();
+            names.push(match (create, name.split_once('/')) {
+                (false, _) => name,
+                (true, Some((scope, rest))) => format!("{scope}/create-{rest}"),
+                (true, None) if name.starts_with('@') => format!("{name}/create"),
+                (true, None) => format!("create-{name}"),
+            });
+            if first {
+                break;
+            }
+        }
+    }
+    names
+}
+
+/// What `installed` names for a local install: the project itself.
+pub const LOCAL: &str = ".";
+
 /// The versions one command (its words, as a shell splits them) pins.
 fn command(words: &[&str], number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     match words {
@@ -261,5 +350,19 @@ mod tests {
         );
         assert!(found("echo cargo install tool --version 1.0.0").is_empty());
         assert!(found("npm create vite@latest").is_empty());
+    }
+
+    #[test]
+    fn what_install_commands_install() {
+        assert_eq!(
+            installed("$ pip install 'neat_logs[all]>=0.8' requests"),
+            ["neat_logs", "requests"]
+        );
+        assert_eq!(installed("pip install -e . && pip install -r requirements.txt"), [".", "."]);
+        assert_eq!(installed("npx -y @acme/cli@1.2 serve 3000"), ["@acme/cli"]);
+        assert_eq!(installed("npm create astro@latest -- --template x"), ["create-astro"]);
+        assert_eq!(installed("uvx --from git+https://x/y tool"), ["tool"]);
+        assert_eq!(installed("yarn global add mintlify"), ["mintlify"]);
+        assert!(installed("cargo build && npm run dev").is_empty());
     }
 }

@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::commands::{installed, LOCAL};
 use super::history::{claims_current, history_sentence, placed_in_time, release_verb};
 use super::mention::{Claim, Mention, Subject};
 use super::words::{clean, sentence, starts_like_version, strict_version, tokens};
@@ -149,6 +150,116 @@ pub fn mentions(
         }
     }
     drop_mapping_rows(&doc.text, out, first);
+    drop_other_packages_floors(doc, known, out, first);
+}
+
+/// Packages a doc installs on the way to the project itself (package managers, build
+/// and test runners): installing one says nothing about whose requirement a section
+/// states.
+const SETUP_TOOLS: [&str; 20] = [
+    "uv",
+    "pip",
+    "pipx",
+    "poetry",
+    "hatch",
+    "pdm",
+    "setuptools",
+    "wheel",
+    "virtualenv",
+    "tox",
+    "nox",
+    "pre-commit",
+    "build",
+    "twine",
+    "npm",
+    "pnpm",
+    "yarn",
+    "corepack",
+    "bun",
+    "tsx",
+];
+
+/// Drops, from `out[first..]`, a toolchain's version stated near an install of another
+/// package: in a section (from a heading to the next) that installs only other packages,
+/// when the install nearest the mention (within `NEAR` lines) is one of them. The floor is
+/// that package's own (crewAI's "`pip install neatlogs` … Python 3.8+", cline's "Node.js
+/// 18+ … `npx kanban`", a Mintlify starter's "Node.js 19 or higher … `npm i -g
+/// mintlify`"). A section that also installs the project (a package it publishes, one
+/// named for its repository — `aider-chat`, `@beads/bd` — or a local install: `.`, `-e`,
+/// `-r`) keeps it.
+fn drop_other_packages_floors(
+    doc: &ParsedDoc,
+    known: &KnownVersions,
+    out: &mut Vec<Mention>,
+    first: usize,
+) {
+    const NEAR: u32 = 12;
+    let toolchain =
+        |m: &Mention| matches!(&m.subject, Subject::Name { name, .. } if known.is_toolchain(name));
+    if !out[first..].iter().any(toolchain) {
+        return;
+    }
+    let heads: Vec<u32> = doc.headings.iter().map(|h| h.line).collect();
+    let section_of = |line: u32| {
+        let i = heads.partition_point(|h| *h <= line);
+        let start = if i == 0 { 0 } else { heads[i - 1] };
+        (start, heads.get(i).copied().unwrap_or(u32::MAX))
+    };
+    // Every install line of the doc: (line, package names).
+    let mut installs: Vec<(u32, Vec<String>)> = Vec::new();
+    for block in &doc.code_blocks {
+        for (k, text) in block.text.lines().enumerate() {
+            let names = installed(text);
+            if !names.is_empty() {
+                installs.push((block.line + k as u32, names));
+            }
+        }
+    }
+    for span in &doc.code_spans {
+        let names = installed(&span.text);
+        if !names.is_empty() {
+            installs.push((span.line, names));
+        }
+    }
+    if installs.is_empty() {
+        return;
+    }
+    let repo_names: Vec<&str> = known.repos.iter().filter_map(|r| r.rsplit('/').next()).collect();
+    let own = |name: &str| {
+        name == LOCAL
+            || (known.knows(name, true) && !known.is_toolchain(name))
+            || repo_names.iter().any(|r| {
+                name == *r
+                    || name.strip_prefix(r).is_some_and(|rest| rest.starts_with('-'))
+                    || name.strip_suffix(r).is_some_and(|rest| rest.ends_with('-'))
+                    || name
+                        .strip_prefix('@')
+                        .and_then(|n| n.strip_prefix(r))
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+    };
+    let other = |names: &[String]| {
+        !names.iter().any(|n| own(n)) && names.iter().any(|n| !SETUP_TOOLS.contains(&n.as_str()))
+    };
+    let mut i = first;
+    while i < out.len() {
+        let line = out[i].line;
+        if !toolchain(&out[i]) {
+            i += 1;
+            continue;
+        }
+        let (start, end) = section_of(line);
+        let in_section: Vec<&(u32, Vec<String>)> =
+            installs.iter().filter(|(l, _)| *l >= start && *l < end).collect();
+        let nearest = in_section.iter().min_by_key(|(l, _)| l.abs_diff(line));
+        let drop = nearest.is_some_and(|(l, names)| l.abs_diff(line) <= NEAR && other(names))
+            && !in_section.iter().any(|(_, names)| names.iter().any(|n| own(n)));
+        if drop {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// Drops, from `out[first..]`, the ranges and minimums of a name that rows of one table
@@ -597,6 +708,30 @@ mod tests {
         // What is built for a release is not what the project runs on.
         assert!(found("It defaults to 10.9 for Intel / Python 3.9-3.11 builds.").is_empty());
         assert!(found("This builds Python 3.10 wheels on manylinux_2_28.").is_empty());
+    }
+
+    #[test]
+    fn another_packages_floor_near_its_install_is_its_own() {
+        // The section installs only another package, right by the floor.
+        let neat = "# Neatlogs\n\n## Setup\n\n```bash\npip install neatlogs\n```\n\n(Latest version 0.8.0, Python 3.8+)\n";
+        assert!(found(neat).is_empty());
+        let kanban = "## Prerequisites\n\n- Python 3.9+\n- The launcher (`uvx kanban`)\n";
+        assert!(found(kanban).is_empty());
+        // The project's own install (its package, a local one) keeps the floor, and so
+        // does a setup tool's install, or another package's install far below it.
+        let own = "## Install\n\nPython 3.9+.\n\n```bash\npip install uv\npip install widget\npip install neatlogs\n```\n";
+        assert_eq!(found(own), [one(3, "python", Claim::AtLeast, "3.9")]);
+        let local =
+            "## Install\n\nPython 3.9+, then `pip install -e .` and `pip install neatlogs`.\n";
+        assert_eq!(found(local), [one(3, "python", Claim::AtLeast, "3.9")]);
+        let setup = "## Install\n\nPython 3.9+, then `pip install uv`.\n";
+        assert_eq!(found(setup), [one(3, "python", Claim::AtLeast, "3.9")]);
+        let far =
+            format!("## Install\n\nPython 3.9+.\n{}`pip install neatlogs`\n", "\n".repeat(20));
+        assert_eq!(found(&far), [one(3, "python", Claim::AtLeast, "3.9")]);
+        // Another section's install is not this one's.
+        let other = "## Install\n\nPython 3.9+.\n\n## Extras\n\n`pip install neatlogs`\n";
+        assert_eq!(found(other), [one(3, "python", Claim::AtLeast, "3.9")]);
     }
 
     #[test]
