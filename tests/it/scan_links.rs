@@ -750,3 +750,30 @@ fn a_myst_label_on_another_page_of_a_sphinx_site_is_reached_from_any_page() {
         ["#contexts"]
     );
 }
+
+#[test]
+fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_without_git_evidence()
+{
+    let repo = GitRepo::new();
+    repo.write("packages/server/src/index.ts", "export {}\n");
+    repo.write("packages/server/src/api.ts", "export {}\n");
+    let guide = "# Contributing\n\n\
+        Helpers live in `packages/server/src/api-utils.ts`.\n\
+        Create `packages/server/src/new_tool.ts` for a tool.\n\
+        Repro files go in `packages/server/src/repro-XXXX.ts`.\n\
+        The config is `packages/server/src/config/x.ts`.\n\
+        See `.claude/settings.json` and `packages/server/src/`.\n";
+    repo.write("CONTRIBUTING.md", guide);
+    repo.write(
+        "AGENTS.md",
+        "# Agents\n\nThe handlers folder is `packages/server/src/handlers/`.\n",
+    );
+    // A user's guide names the reader's files as often as the repository's.
+    repo.write("README.md", "# R\n\nEdit `packages/server/src/app.ts`.\n");
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let targets = |path: &str| broken(&a, path).into_iter().map(|r| (r.0, r.1)).collect::<Vec<_>>();
+    assert_eq!(targets("CONTRIBUTING.md"), [(3, "packages/server/src/api-utils.ts".to_string())]);
+    assert_eq!(targets("AGENTS.md"), [(3, "packages/server/src/handlers/".to_string())]);
+    assert!(targets("README.md").is_empty());
+}

@@ -3,7 +3,9 @@
 //! only when git history explains it (`only_if_moved`): renamed or deleted here, a
 //! `stale_name_location`. Without that evidence such a path is mostly the reader's own
 //! file, another repository's, or relative to a folder the text implies (on thirteen real
-//! repositories 53 of 54 such signals were false), so it says nothing.
+//! repositories 53 of 54 such signals were false), so it says nothing — except in a doc
+//! that names the repository's own files (a contributor's guide, agent context) when
+//! the path's folder exists (`names_own_file`).
 //!
 //! Not repo paths: shell, glob or URL syntax, build outputs (default-excluded folders and
 //! what `.gitignore` ignores), absolute system paths (`/bin/sh`, `/usr/lib/x`) even
@@ -125,8 +127,114 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        out.push(missing(path, "code path"));
+        let mut problem = missing(path, "code path");
+        if let Problem::MissingTarget(m) = &mut problem {
+            m.only_if_moved = !names_own_file(ctx, doc, role, span.line, &m.resolved);
+        }
+        out.push(problem);
     }
+}
+
+/// Whether a missing backticked path counts without git's evidence: the doc is one that
+/// names this repository's own files — its agent context (loaded in every session or in
+/// its folder) or a contributor's guide (`CONTRIBUTING.md`, `ARCHITECTURE.md`,
+/// `DEVELOPMENT.md`, `HACKING.md`, a `contributing/` folder) — the
+/// path's folder exists (its parent, or for a path of three names or more its
+/// grandparent), and its line neither creates nor exemplifies it ("create
+/// `src/tools/new_tool.py`", "e.g. `tests/foo/…`"). Such a doc tells an agent or a
+/// contributor where things are; a path there that never existed sends them nowhere
+/// (sentry-mcp's `packages/mcp-server/src/api-utils.ts`, clippy's
+/// `clippy_lints/lib.rs` for `clippy_lints/src/lib.rs`).
+fn names_own_file(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, line: u32, path: &str) -> bool {
+    if !matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
+        && !is_contributor_guide(&doc.path)
+    {
+        return false;
+    }
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    if segments.len() < 2 || segments.iter().any(|s| s.is_empty() || *s == "." || stands_for_any(s))
+    {
+        return false;
+    }
+    // A file (a name with an extension) or a folder written as one (`src/backend/core/`):
+    // `tools/call`, `pnpm/pnpm` and `docs/2677-branch-naming` are names of other things.
+    let last = segments[segments.len() - 1];
+    let file = last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    let written = doc.parsed.text.lines().nth(line.saturating_sub(1) as usize).unwrap_or("");
+    if !file && !written.contains(&format!("{}/`", path.trim_end_matches('/'))) {
+        return false;
+    }
+    // A hidden tool folder (`.claude/settings.json`, `.changeset/pre.json`) is the
+    // reader's as often as the repository's.
+    if segments[0].starts_with('.') && segments[0] != ".github" {
+        return false;
+    }
+    // Its folder is there: the name is wrong, not the place (a folder that is missing
+    // too is more often a placeholder: `tests/llm/test_provider/evals/`).
+    let parent = segments[..segments.len() - 1].join("/");
+    if ctx.tree.kind(&parent) != PathKind::Dir {
+        return false;
+    }
+    !creates_or_exemplifies(written)
+}
+
+/// Whether a path segment stands for any name: `...`, `XXXX`, `NNN`, `foo_functions.rs`,
+/// `test_foo.nu` (besides `is_placeholder`'s).
+fn stands_for_any(segment: &str) -> bool {
+    let stem = segment.split('.').next().unwrap_or(segment);
+    let lower = stem.to_ascii_lowercase();
+    is_placeholder(segment)
+        || segment.contains("...")
+        || segment.split(['_', '-', '.']).any(|w| {
+            (w.len() >= 2 && w.chars().all(|c| c == 'X' || c == 'N'))
+                || matches!(w, "MAJOR" | "MINOR" | "PATCH" | "VERSION" | "NAME" | "DATE")
+                || (w.len() > 4 && w.ends_with("Here"))
+        })
+        || lower
+            .split(['_', '-'])
+            .any(|w| matches!(w, "foo" | "bar" | "baz" | "example" | "sample" | "xxx"))
+}
+
+/// Whether a line tells the reader to make the paths it names, gives them as examples,
+/// or places them in another repository ("see `agent_docs/…` in that repo").
+fn creates_or_exemplifies(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    const CUES: [&str; 20] = [
+        "create",
+        "add a",
+        "add the",
+        "new ",
+        "example",
+        "e.g",
+        "for instance",
+        "such as",
+        "generate",
+        "will be",
+        "would",
+        "your",
+        "mkdir",
+        "touch ",
+        "write ",
+        "output",
+        "that repo",
+        "other repo",
+        "another repo",
+        "upstream",
+    ];
+    names_an_example(line) || CUES.iter().any(|c| lower.contains(c))
+}
+
+/// Whether `path` is a contributor's guide, which names the repository's own files.
+fn is_contributor_guide(path: &str) -> bool {
+    let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    const NAMES: [&str; 5] =
+        ["CONTRIBUTING", "ARCHITECTURE", "DEVELOPMENT", "HACKING", "DEVELOPING"];
+    const FOLDERS: [&str; 2] = ["contributing", "contributor"];
+    NAMES.iter().any(|n| stem.starts_with(n))
+        || dirs.split('/').any(|d| FOLDERS.iter().any(|f| d.eq_ignore_ascii_case(f)))
 }
 
 /// What a missing folder named alone in agent context is called (`Missing::what`).
