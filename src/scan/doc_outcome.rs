@@ -141,8 +141,14 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     };
     drop(bytes);
     let role = facts.role;
-    let applies = |name| role::signal_applies(role, name);
-    let links = broken_reference::check_doc(ctx, &doc, use_git);
+    // An archived doc (`docs/archive/…`) is kept as it was: nothing in it is a finding.
+    let archived = crate::scan::signals::sections::is_archived(path);
+    let applies = |name| !archived && role::signal_applies(role, name);
+    let links = if archived {
+        broken_reference::LinkCheck::default()
+    } else {
+        broken_reference::check_doc(ctx, &doc, use_git)
+    };
     let mut findings = Findings::default();
     let version_mentions =
         if applies(SignalName::VersionSkew) { version_skew::find(ctx, &doc) } else { Vec::new() };

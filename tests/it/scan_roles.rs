@@ -181,3 +181,26 @@ fn a_command_and_a_plugin_readme_may_repeat_a_skill() {
     let a = scan_json(dir.path(), &["--no-git"], 0);
     assert!(a["signals"].as_object().unwrap().is_empty(), "{}", a["signals"]);
 }
+
+#[test]
+fn an_archived_doc_is_kept_as_it_was_and_raises_nothing() {
+    let old = "---\nstatus: done\n---\n# Old plan\n\nSee [gone](gone.md). Requires Node.js 16+.\n\n## History\n\nShipped.\n";
+    let dir = tree(&[
+        ("package.json", r#"{"name": "x", "version": "1.0.0", "engines": {"node": ">=20"}}"#),
+        ("docs/archive/old-plan.md", old),
+        ("archived/notes.md", old),
+        // The same text in a live doc is a finding, and so is a broken link into the archive.
+        ("docs/live.md", "# Live\n\nSee [gone](gone.md). [old](archive/old-plan.md#nope)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let signalled = signalled_paths(&a);
+    assert!(!signalled.iter().any(|p| p.contains("archive")), "{signalled:?}");
+    let mut live: Vec<&str> = a["signals"]["docs/live.md"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["target"].as_str().unwrap_or_default())
+        .collect();
+    live.sort_unstable();
+    assert_eq!(live, ["archive/old-plan.md#nope", "gone.md"]);
+}

@@ -190,6 +190,23 @@ pub fn is_record(path: &str) -> bool {
         .any(|d| RECORD_FOLDERS.contains(&d.as_str()) || d.ends_with("-notes"))
 }
 
+/// Folder names (lowercase) whose docs are already archived.
+const ARCHIVED_FOLDERS: [&str; 3] = ["archive", "archived", "_archive"];
+
+/// Whether the doc at `path` is already archived: it lies under an `archive/` or
+/// `archived/` folder (where `move-to-archive` puts docs, and where maintainers keep old
+/// ones). It is kept as it was: its links, versions, paths and status are its day's,
+/// and a copy of a live doc there is the archive's point. No signal is raised on it (on
+/// every label so far, all 9 signals in such folders were false: claude-flow's
+/// `archive/legacy-memory-system/docs/README.md` on Node 18, its `docs/archived/`
+/// summaries). Links into it are still checked.
+pub fn is_archived(path: &str) -> bool {
+    path.split('/')
+        .rev()
+        .skip(1)
+        .any(|d| ARCHIVED_FOLDERS.iter().any(|a| d.eq_ignore_ascii_case(a)))
+}
+
 /// Whether the doc at `path` is a plan — under `plans/`, or named `PLAN.md`,
 /// `*_plan.md`, `*-plan.md`: the layout it names is the one intended when it was
 /// written, superseded or not (its status is still read: a shipped plan is done).
@@ -293,6 +310,15 @@ fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn archived_docs_lie_under_an_archive_folder() {
+        assert!(is_archived("docs/archive/old.md"));
+        assert!(is_archived("Archived/2024/notes.md"));
+        assert!(!is_archived("docs/archive.md"));
+        assert!(!is_archived("docs/archiver/guide.md"));
+    }
+
     use super::*;
     use crate::scan::markdown::parse;
 
