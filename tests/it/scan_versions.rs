@@ -372,3 +372,20 @@ fn the_repositorys_own_image_and_one_signal_per_cause() {
     assert_eq!(skews(&a, "docs/docker.md"), [sk(4, "0.3.0", "0.16.4")]);
     assert_eq!(a["signals"]["docs/docker.md"][0]["lines"], serde_json::json!([4, 5]));
 }
+
+#[test]
+fn records_plans_and_dated_posts_state_the_versions_of_their_day() {
+    let p = Project::new();
+    p.write("package.json", r#"{"name": "tool", "version": "2.0.0", "engines": {"node": ">=20"}}"#);
+    let claim = "# Doc\n\nRequires Node.js 18 or later.\n";
+    for path in [
+        "docs/guide.md",
+        "docs/planning/phase-1-specification.md",
+        "benchmark/plans/testing-strategy.md",
+        "docs/adr/0001-runtime.md",
+        "blog/2024-01-15-release.md",
+    ] {
+        p.write(path, claim);
+    }
+    assert_eq!(skewed_paths(&scan(&p, &["--no-git"])), ["docs/guide.md"]);
+}

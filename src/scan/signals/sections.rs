@@ -207,7 +207,7 @@ pub fn is_archived(path: &str) -> bool {
         .any(|d| ARCHIVED_FOLDERS.iter().any(|a| d.eq_ignore_ascii_case(a)))
 }
 
-/// Whether the doc at `path` is a plan — under `plans/`, or named `PLAN.md`,
+/// Whether the doc at `path` is a plan — under `plans/` or `planning/`, or named `PLAN.md`,
 /// `*_plan.md`, `*-plan.md`: the layout it names is the one intended when it was
 /// written, superseded or not (its status is still read: a shipped plan is done).
 pub fn is_plan(path: &str) -> bool {
@@ -216,7 +216,11 @@ pub fn is_plan(path: &str) -> bool {
     stem == "plan"
         || stem.ends_with("_plan")
         || stem.ends_with("-plan")
-        || path.split('/').rev().skip(1).any(|d| d.eq_ignore_ascii_case("plans"))
+        || path
+            .split('/')
+            .rev()
+            .skip(1)
+            .any(|d| d.eq_ignore_ascii_case("plans") || d.eq_ignore_ascii_case("planning"))
 }
 
 /// Whether the doc at `path` is a dated post — a blog's (`blog/`, `_posts/`, `posts/`)
