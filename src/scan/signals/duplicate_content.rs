@@ -90,7 +90,7 @@ fn heading_print(headings: &[Heading], above: usize) -> u64 {
 }
 
 /// The folders each coding agent reads its own commands, rules and skills from.
-const AGENT_TOOL_DIRS: [&str; 12] = [
+const AGENT_TOOL_DIRS: [&str; 16] = [
     ".claude",
     ".cursor",
     ".gemini",
@@ -99,7 +99,11 @@ const AGENT_TOOL_DIRS: [&str; 12] = [
     ".windsurf",
     ".github/prompts",
     ".github/instructions",
+    ".github/agents",
+    ".github/skills",
     ".kiro",
+    ".qwen",
+    ".amazonq",
     ".roo",
     ".clinerules",
     ".continue",
@@ -428,6 +432,11 @@ mod tests {
     fn one_prompt_for_two_agents_is_deliberate() {
         assert!(tool_copies(".claude/commands/opsx/apply.md", ".cursor/commands/opsx-apply.md"));
         assert!(tool_copies("pkg/.gemini/commands/x.md", ".github/prompts/x.prompt.md"));
+        // Archon's web researcher, defined for Claude Code and for Copilot.
+        assert!(tool_copies(
+            ".claude/agents/web-researcher.md",
+            ".github/agents/web-researcher.agent.md"
+        ));
         assert!(!tool_copies(".claude/commands/a.md", ".claude/commands/b.md"), "one agent");
         assert!(!tool_copies(".claude/commands/a.md", "docs/a.md"));
     }
