@@ -150,17 +150,8 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         broken_reference::check_doc(ctx, &doc, use_git)
     };
     let mut findings = Findings::default();
-    // A record, a plan or a dated post states the versions of its day (a spec's
-    // "Node.js 18+", a proposed workflow on `checkout@v2`, a release post's Python range).
-    let of_its_day = {
-        use crate::scan::signals::sections::{is_plan, is_post, is_record};
-        is_record(path) || is_plan(path) || is_post(path)
-    };
-    let version_mentions = if applies(SignalName::VersionSkew) && !of_its_day {
-        version_skew::find(ctx, &doc)
-    } else {
-        Vec::new()
-    };
+    let version_mentions =
+        if applies(SignalName::VersionSkew) { version_skew::find(ctx, &doc) } else { Vec::new() };
     // A superseded docs version (`docs/v1.14.0/` beside `docs/v1.15.17/`) keeps the
     // status its pages had when it shipped: a snapshot's "deprecated" banner is the
     // current page's, copied (crewAI's 25 frozen copies of one tool page).

@@ -65,9 +65,35 @@ pub fn superseded(path: &str, paths: &[String]) -> bool {
         .any(|sibling| is_version_name(sibling) && version_key(sibling) > key)
 }
 
+/// Whether `path` lies in a version folder named for a release older than `current`
+/// (the project's own version): Docusaurus' `versioned_docs/version-3.18/` of a project
+/// on 4.0.0 is the v3.18 docs, kept as they shipped, with no newer folder beside it (the
+/// live docs are `docs/`). A date folder names no release of the project.
+pub fn older_than(path: &str, current: &[u64]) -> bool {
+    let Some(folder) = version_folder(path) else { return false };
+    let name = folder.rsplit('/').next().unwrap_or(folder);
+    if is_date(name) || current.is_empty() {
+        return false;
+    }
+    let key = version_key(name);
+    !key.is_empty() && key.as_slice() < &current[..key.len().min(current.len())]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_of_an_older_release_than_the_projects() {
+        let v4 = [4, 0, 0];
+        assert!(older_than("website/versioned_docs/version-3.18/quick-start/index.mdx", &v4));
+        assert!(older_than("docs/v3/guide.md", &v4));
+        assert!(!older_than("website/versioned_docs/version-4.0/a.md", &v4));
+        assert!(!older_than("docs/v4/guide.md", &v4));
+        assert!(!older_than("website/versioned_docs/version-stable/a.md", &v4));
+        assert!(!older_than("docs/2025-06-18/a.md", &v4));
+        assert!(!older_than("docs/guide.md", &v4));
+    }
 
     #[test]
     fn version_folders_of_versioned_docs() {

@@ -1,7 +1,7 @@
 //! `find`: every version one doc states about something the repository declares —
 //! prose (`prose.rs`) and code blocks (`code.rs`) — minus history: changelog files, docs
-//! about the past, snapshots of superseded docs versions, history sections
-//! (`history.rs`). One mention per line and target.
+//! about the past, snapshots of superseded docs versions or of releases older than the
+//! project's, records, plans, dated posts, history sections (`history.rs`). One mention per line and target.
 
 use std::collections::HashSet;
 
@@ -9,7 +9,9 @@ use super::history::{history_ranges, is_history_file};
 use super::mention::{Mention, Subject};
 use super::{code, prose};
 use crate::scan::context::{Doc, ScanContext};
-use crate::scan::signals::sections::{is_changelog_file, kept_as_history};
+use crate::scan::signals::sections::{
+    is_changelog_file, is_plan, is_post, is_record, kept_as_history,
+};
 use crate::scan::signals::version_folders;
 
 /// The mentions in `doc` worth judging.
@@ -20,6 +22,12 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
         || is_history_file(&doc.path)
         || kept_as_history(&doc.parsed)
         || version_folders::superseded(&doc.path, &ctx.paths)
+        || known.project().is_some_and(|p| version_folders::older_than(&doc.path, &p.version))
+        // A record, a plan or a dated post states the versions of its day (a spec's
+        // "Node.js 18+", a proposed workflow on `checkout@v2`, a release post's range).
+        || is_record(&doc.path)
+        || is_plan(&doc.path)
+        || is_post(&doc.path)
     {
         return Vec::new();
     }
