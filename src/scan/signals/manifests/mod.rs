@@ -9,7 +9,7 @@ mod go;
 mod hooks;
 mod known;
 mod node;
-mod python;
+pub(crate) mod python;
 pub(crate) mod read;
 mod workflows;
 

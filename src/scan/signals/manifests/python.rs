@@ -118,6 +118,29 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     index
 }
 
+/// The `requires-python` floor of the package a doc at `doc` (root-relative) belongs to,
+/// when that is not the root's: the nearest `pyproject.toml` in the doc's folder or a
+/// folder above it, below the root, that declares one (zep's
+/// `integrations/adk/python/pyproject.toml` on `>=3.11` under a root on `>=3.12`).
+pub fn nearest_floor(root: &Path, doc: &str) -> Option<Vec<u64>> {
+    let mut dir = doc.rsplit_once('/').map(|(d, _)| d)?;
+    loop {
+        let py = read::toml(root, &format!("{dir}/pyproject.toml"));
+        let requires = py
+            .as_ref()
+            .and_then(|p| p.get("project")?.get("requires-python")?.as_str().map(str::to_string));
+        if let Some(floor) = requires.as_deref().and_then(minimum) {
+            return Some(floor);
+        }
+        dir = dir.rsplit_once('/')?.0;
+    }
+}
+
+/// Whether `name` (lowercase) names Python.
+pub fn is_python(name: &str) -> bool {
+    PYTHON_NAMES.contains(&name)
+}
+
 /// Most members of a workspace a root lists under `[tool.uv.workspace] members`
 /// (paths, or a folder of packages as `packages/*`) read for their floor.
 const MAX_MEMBERS: usize = 64;
@@ -167,6 +190,28 @@ fn minimum(spec: &str) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_package_below_the_root_has_its_own_floor() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let w = |rel: &str, t: &str| {
+            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
+            std::fs::write(d.join(rel), t).unwrap()
+        };
+        w("pyproject.toml", "[project]\nname = \"root\"\nrequires-python = \">=3.12\"\n");
+        w(
+            "integrations/adk/python/pyproject.toml",
+            "[project]\nname = \"adk\"\nrequires-python = \">=3.11\"\n",
+        );
+        w("integrations/bare/pyproject.toml", "[project]\nname = \"bare\"\n");
+        assert_eq!(nearest_floor(d, "integrations/adk/python/README.md"), Some(vec![3, 11]));
+        assert_eq!(nearest_floor(d, "integrations/adk/python/docs/a.md"), Some(vec![3, 11]));
+        // A package without a floor, and a doc outside any, answer to the root.
+        assert_eq!(nearest_floor(d, "integrations/bare/README.md"), None);
+        assert_eq!(nearest_floor(d, "docs/a.md"), None);
+        assert_eq!(nearest_floor(d, "README.md"), None);
+    }
 
     #[test]
     fn a_uv_workspace_root_takes_its_members_floor() {

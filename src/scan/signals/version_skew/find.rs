@@ -41,6 +41,16 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
     code::mentions(parsed, known, &skip_line, &mut out);
     let mut seen = HashSet::new();
     out.retain(|m| seen.insert((m.line, m.target.clone())));
+    // A doc of a Python package below the root answers to that package's floor: a
+    // Python version at or above it is no skew, whatever the root declares.
+    use crate::scan::signals::manifests::python;
+    let python_mention =
+        |m: &Mention| matches!(&m.subject, Subject::Name { name, .. } if python::is_python(name));
+    if out.iter().any(python_mention) {
+        if let Some(floor) = python::nearest_floor(ctx.root, &doc.path) {
+            out.retain(|m| !python_mention(m) || m.version < floor);
+        }
+    }
     if crate::scan::role::in_example_project(ctx, &doc.path) {
         // An example app is copied out and run on its own: the workspace's toolchain
         // floor (the root `engines.node`, `requires-python`) is not its reader's.
