@@ -39,16 +39,26 @@ pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
     if !TOOLS.iter().chain(&MORE).any(|t| line.contains(t)) {
         return;
     }
+    for words in shell_commands(line) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        command(&words, number, known, out);
+    }
+}
+
+/// The commands of one shell line, each as its words (split as a shell would, `shlex`):
+/// a prompt (`$ `) and a leading `sudo` dropped, `&&`, `;` and `|` separating commands.
+fn shell_commands(line: &str) -> Vec<Vec<String>> {
     let line = line.trim_start();
     let line =
         ["$ ", "> ", "% ", "PS> ", "# "].iter().find_map(|p| line.strip_prefix(p)).unwrap_or(line);
-    for part in line.replace("&&", ";").split([';', '|']) {
-        let words = shlex::split(part)
-            .unwrap_or_else(|| part.split_whitespace().map(str::to_string).collect());
-        let words: Vec<&str> =
-            words.iter().map(String::as_str).skip_while(|w| *w == "sudo").collect();
-        command(&words, number, known, out);
-    }
+    line.replace("&&", ";")
+        .split([';', '|'])
+        .map(|part| {
+            let words = shlex::split(part)
+                .unwrap_or_else(|| part.split_whitespace().map(str::to_string).collect());
+            words.into_iter().skip_while(|w| w == "sudo").collect()
+        })
+        .collect()
 }
 
 /// What one install command line (a code block's line or an inline code span) installs:
@@ -58,14 +68,8 @@ pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
 /// `LOCAL`: the project itself, as far as the doc says.
 pub fn installed(line: &str) -> Vec<String> {
     let mut names = Vec::new();
-    let line = line.trim_start();
-    let line =
-        ["$ ", "> ", "% ", "PS> ", "# "].iter().find_map(|p| line.strip_prefix(p)).unwrap_or(line);
-    for part in line.replace("&&", ";").split([';', '|']) {
-        let words = shlex::split(part)
-            .unwrap_or_else(|| part.split_whitespace().map(str::to_string).collect());
-        let words: Vec<&str> =
-            words.iter().map(String::as_str).skip_while(|w| *w == "sudo").collect();
+    for words in shell_commands(line) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
         // `create`: the package is `create-x`; `first`: only the first name is a
         // package, the rest are its own arguments (`npx kanban --port 3000`).
         let (args, create, first): (&[&str], bool, bool) = match words.as_slice() {
