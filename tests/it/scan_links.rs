@@ -775,5 +775,10 @@ fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_wi
     let targets = |path: &str| broken(&a, path).into_iter().map(|r| (r.0, r.1)).collect::<Vec<_>>();
     assert_eq!(targets("CONTRIBUTING.md"), [(3, "packages/server/src/api-utils.ts".to_string())]);
     assert_eq!(targets("AGENTS.md"), [(3, "packages/server/src/handlers/".to_string())]);
+    let detail = a["signals"]["CONTRIBUTING.md"][0]["detail"].as_str().unwrap();
+    assert_eq!(
+        detail,
+        "code path `packages/server/src/api-utils.ts` does not exist: `packages/server/src/` has no `api-utils.ts`, and git never had it"
+    );
     assert!(targets("README.md").is_empty());
 }

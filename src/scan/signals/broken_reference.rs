@@ -457,10 +457,16 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                     "names the skill's `{}`, but `{}` does not exist",
                     m.written, m.resolved
                 ),
-                Form::RepoPath => format!(
-                    "code path `{}` does not exist, though its first folder does",
-                    m.written
-                ),
+                // Raised without git's evidence only where a doc names the repository's
+                // own files and the path's folder exists (`code_path::names_own_file`).
+                Form::RepoPath => {
+                    let path = m.resolved.trim_end_matches('/');
+                    let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+                    format!(
+                        "code path `{}` does not exist: `{folder}/` has no `{name}`, and git never had it",
+                        m.written
+                    )
+                }
                 Form::Url { .. } => format!(
                     "{} target `{}` names this repository's `{}`, which does not exist",
                     m.what, m.written, m.resolved
