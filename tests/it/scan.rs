@@ -298,6 +298,21 @@ fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
         ".claude/skills/api/references/calls.md",
         format!("# Calls\n\n{}", block("call it like this")),
     );
+    // A slash command is loaded alone and cannot include another: two commands sharing
+    // a rules block each need it (humanlayer's `research_codebase` and its `_nt` twin).
+    for name in ["research", "research_nt"] {
+        write(
+            &format!(".claude/commands/{name}.md"),
+            format!("# {name}\n\n## Rules\n\n{}", block("document what is there")),
+        );
+    }
+    // Two editor rules are not loaded alone (both may apply at once): a shared block fires.
+    for name in ["a", "b"] {
+        write(
+            &format!(".cursor/rules/{name}.mdc"),
+            format!("# {name}\n\n## Workflow\n\n{}", block("run the task list")),
+        );
+    }
     // A whole section shared by two long pages (the same packages listed under parsers
     // and under renderers): most of each page is its own.
     let page = |name: &str| {
@@ -318,7 +333,14 @@ fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(
         signalled_paths(&a),
-        [".github/CONTRIBUTING.md", "AGENTS.md", "docs/contributing.md", "docs/style.md"]
+        [
+            ".cursor/rules/a.mdc",
+            ".cursor/rules/b.mdc",
+            ".github/CONTRIBUTING.md",
+            "AGENTS.md",
+            "docs/contributing.md",
+            "docs/style.md"
+        ]
     );
     assert_eq!(a["files"]["template-react/README.md"]["role"], "template");
 }

@@ -267,15 +267,31 @@ fn shared_names(paths: &[String], a: &str, b: &str) -> usize {
     left.intersection(&right).count()
 }
 
-/// Whether one side is in an Agent Skill and the other is not agent context loaded at
-/// every session: a skill is loaded alone, so it carries what it needs — what another
-/// skill, a command, or its plugin's README also says (trpc's two skills, a plugin's
-/// README and its `SKILL.md` with the same setup). Agent context repeating a skill is
-/// paid for twice and still fires.
+/// Whether one side is loaded alone — in an Agent Skill, or a slash command or subagent
+/// definition (`standalone_prompt`) — and the other is not agent context loaded at every
+/// session: such a file carries what it needs, whatever another skill, command, or its
+/// plugin's README also says (trpc's two skills, a plugin's README and its `SKILL.md`
+/// with the same setup, humanlayer's `research_codebase.md` and `research_codebase_nt.md`
+/// with one rules block, claude-flow's generated SPARC commands with one tool list: a
+/// command cannot include another). Agent context repeating one is paid for twice and
+/// still fires.
 fn skill_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let always =
         |p: &str| matches!(ctx.role(p), DocRole::AgentContext | DocRole::NestedAgentContext);
-    (skill_of(ctx, a).is_some() && !always(b)) || (skill_of(ctx, b).is_some() && !always(a))
+    let alone = |p: &str| skill_of(ctx, p).is_some() || standalone_prompt(ctx, p);
+    (alone(a) && !always(b)) || (alone(b) && !always(a))
+}
+
+/// Folders an agent tool (or a plugin) keeps its slash commands, subagents and prompt
+/// files in, one self-contained prompt a file (`.claude/commands/`, `.claude/agents/`,
+/// `.opencode/command/`, `.github/prompts/`, a plugin's `commands/`).
+const PROMPT_DIRS: [&str; 5] = ["commands", "command", "agents", "prompts", "chatmodes"];
+
+/// Whether `path` is one self-contained prompt: an on-demand agent doc under a
+/// `PROMPT_DIRS` folder.
+fn standalone_prompt(ctx: &ScanContext<'_>, path: &str) -> bool {
+    ctx.role(path) == DocRole::AgentDoc
+        && path.split('/').rev().skip(1).any(|d| PROMPT_DIRS.contains(&d))
 }
 
 /// The folder of the Agent Skill that holds `path` (the nearest folder above it with a
