@@ -75,6 +75,53 @@ fn a_forge_url_of_this_repository_on_a_branch_is_checked_like_a_relative_link() 
 }
 
 #[test]
+fn a_bare_url_of_this_repository_is_a_link_too() {
+    // GitHub links a URL written in text (GFM's autolinks); npm's shorthand
+    // `"repository": "acme/tool"` names the repository.
+    let repo = GitRepo::new();
+    repo.write(
+        "package.json",
+        r#"{"name": "tool", "version": "1.0.0", "repository": "acme/tool"}"#,
+    );
+    repo.write("SECURITY.md", "# Security\n");
+    repo.write("README.md", "# Tool\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["rm", "-q", "SECURITY.md"]);
+    repo.commit("2024-02-01T00:00:00Z", "remove the local security policy");
+    let url = "https://github.com/acme/tool/blob/main/SECURITY.md";
+    repo.write(
+        ".github/PULL_REQUEST_TEMPLATE.md",
+        &format!(
+            "- Report security fixes as per {url}.\n             - Or <a href=\"{url}\">{url}</a>, or [{url}]({url}).\n             - Still here: https://github.com/acme/tool/blob/main/README.md,              https://example.com/acme/tool/blob/main/nowhere.md and `{url}` in code.\n"
+        ),
+    );
+    repo.commit("2024-03-01T00:00:00Z", "template");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(u64, &str, &str)> = named(&a, ".github/PULL_REQUEST_TEMPLATE.md")
+        .iter()
+        .map(|s| {
+            (
+                s["line"].as_u64().unwrap(),
+                s["name"].as_str().unwrap(),
+                s["target"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [(1, "stale_name_location", url)],
+        "the trailing `.` is no part of the URL; other hosts and existing files say nothing"
+    );
+    let sig = named(&a, ".github/PULL_REQUEST_TEMPLATE.md")[0];
+    assert_eq!(
+        sig["lines"],
+        serde_json::json!([1, 2]),
+        "one cause, every line; a URL that is a link's text or in code is not a second link"
+    );
+    assert!(sig["detail"].as_str().unwrap().contains("(2 times: lines 1, 2)"), "{sig}");
+}
+
+#[test]
 fn paths_in_shell_commands_fire_only_when_git_shows_they_moved() {
     let repo = moved_repo();
     let a = scan_json(repo.path(), &[], 1);

@@ -58,6 +58,7 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
         for (event, range) in iter.by_ref() {
             walker.event(&mut doc, &text, event, map(range));
         }
+        walker.flush_bare(&mut doc);
         if let Some(shadow) = &shadow {
             fold_elements(&mut doc, &shadow.elements, text.len());
         }
@@ -111,10 +112,18 @@ struct Walker {
     heading: Option<(u8, Option<String>, Range<usize>, String)>,
     slugger: Slugger,
     last_text_end: Option<usize>,
+    /// Inside a link or an image (its text is no bare URL of its own).
+    link_depth: usize,
+    /// Prose outside links read so far in one piece (its offset and text), searched for
+    /// bare URLs once it ends (`flush_bare`).
+    bare: Option<(usize, String)>,
 }
 
 impl Walker {
     fn event(&mut self, doc: &mut ParsedDoc, text: &str, event: Event<'_>, range: Range<usize>) {
+        if !matches!(event, Event::Text(_)) {
+            self.flush_bare(doc);
+        }
         match event {
             Event::Start(tag) => self.start(doc, text, tag, range),
             Event::End(end) => self.end(doc, end),
@@ -148,6 +157,9 @@ impl Walker {
             }
         }
         self.depth += 1;
+        if matches!(tag, Tag::Link { .. } | Tag::Image { .. }) {
+            self.link_depth += 1;
+        }
         if starts_block(&tag) {
             push_break(doc);
         }
@@ -193,6 +205,9 @@ impl Walker {
 
     fn end(&mut self, doc: &mut ParsedDoc, end: TagEnd) {
         self.depth = self.depth.saturating_sub(1);
+        if matches!(end, TagEnd::Link | TagEnd::Image) {
+            self.link_depth = self.link_depth.saturating_sub(1);
+        }
         if ends_prose(&end) {
             push_break(doc);
         }
@@ -243,6 +258,15 @@ impl Walker {
             return;
         }
         push_inline(doc, InlineKind::Text, t, range.start);
+        if self.link_depth == 0 {
+            match &mut self.bare {
+                Some((_, run)) if self.last_text_end == Some(range.start) => run.push_str(t),
+                _ => {
+                    self.flush_bare(doc);
+                    self.bare = Some((range.start, t.to_string()));
+                }
+            }
+        }
         if let Some(h) = &mut self.heading {
             h.3.push_str(t);
         }
@@ -254,6 +278,37 @@ impl Walker {
             }
         }
         self.last_text_end = Some(range.end);
+    }
+
+    /// Adds the bare URLs of the prose read so far (`bare`) as links: GitHub links a
+    /// `https://…` written in text (GFM's autolink extension, which pulldown-cmark does
+    /// not implement; `linkify` finds where each ends, trailing punctuation and unbalanced
+    /// parentheses left out). Only `http`/`https` URLs; one written again as a link's
+    /// destination on the same line (an `<a href>` around its own URL) is that link.
+    fn flush_bare(&mut self, doc: &mut ParsedDoc) {
+        let Some((offset, run)) = self.bare.take() else { return };
+        if !run.contains("://") {
+            return;
+        }
+        let mut finder = linkify::LinkFinder::new();
+        finder.kinds(&[linkify::LinkKind::Url]);
+        for url in finder.links(&run) {
+            let dest = url.as_str();
+            let scheme = dest.split_once("://").map_or("", |(s, _)| s);
+            if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
+                continue;
+            }
+            let line = doc.lines.line(offset + url.start());
+            if doc.links.iter().rev().take_while(|l| l.line == line).any(|l| l.dest == dest) {
+                continue;
+            }
+            doc.links.push(LinkRef {
+                kind: LinkKind::Inline,
+                dest: dest.to_string(),
+                line,
+                html: false,
+            });
+        }
     }
 
     fn html(&mut self, doc: &mut ParsedDoc, html: &str, offset: usize) {

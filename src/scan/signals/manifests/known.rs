@@ -197,6 +197,12 @@ fn in_scope(scope: &str, path: &str) -> bool {
 pub fn repo_slug(url: &str) -> Option<String> {
     let url = url.trim().to_lowercase();
     let rest = url.split_once("://").map_or(url.as_str(), |(_, r)| r);
+    // `git+ssh://git@github.com/o/n.git`, and scp-like `git@github.com:o/n.git`.
+    let rest = rest.strip_prefix("git@").unwrap_or(rest);
+    let scp = ["github.com:", "gitlab.com:", "codeberg.org:"].iter().find_map(|h| {
+        rest.strip_prefix(h).map(|path| format!("{}/{path}", h.trim_end_matches(':')))
+    });
+    let rest = scp.as_deref().unwrap_or(rest);
     let rest = rest.strip_prefix("www.").unwrap_or(rest);
     let path = ["github.com/", "gitlab.com/", "codeberg.org/"]
         .iter()
@@ -246,6 +252,11 @@ mod tests {
             Some("vitejs/vite")
         );
         assert_eq!(repo_slug("https://docs.rs/grep"), None);
+        assert_eq!(repo_slug("git@github.com:acme/tool.git").as_deref(), Some("acme/tool"));
+        assert_eq!(
+            repo_slug("git+ssh://git@github.com/acme/tool.git").as_deref(),
+            Some("acme/tool")
+        );
         assert!(in_scope("", "README.md"));
         assert!(in_scope("axum-core", "axum-core/README.md"));
         assert!(!in_scope("axum", "axum-core/README.md"));

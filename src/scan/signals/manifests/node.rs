@@ -86,7 +86,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
 /// Records a package that is published (not `private`) and its repository.
 fn published(known: &mut KnownVersions, pkg: &Value, source: &str, is_root: bool) -> Option<usize> {
     let repo = pkg["repository"].as_str().or_else(|| pkg["repository"]["url"].as_str());
-    if let Some(slug) = repo.and_then(repo_slug) {
+    if let Some(slug) = repo.and_then(|r| repo_slug(r).or_else(|| npm_shorthand(r))) {
         if !known.repos.contains(&slug) {
             known.repos.push(slug);
         }
@@ -95,6 +95,20 @@ fn published(known: &mut KnownVersions, pkg: &Value, source: &str, is_root: bool
         return None;
     }
     package(known, pkg["name"].as_str()?, pkg["version"].as_str()?, source, is_root)
+}
+
+/// The repository npm's shorthand names (`"repository": "nitrojs/nitro"` or
+/// `"github:nitrojs/nitro"` is GitHub's, `"gitlab:o/n"` GitLab's; package.json docs,
+/// "repository"), as `owner/name`.
+fn npm_shorthand(repo: &str) -> Option<String> {
+    let repo = repo.trim().to_lowercase();
+    let path = ["github:", "gitlab:"].iter().find_map(|p| repo.strip_prefix(p)).unwrap_or(&repo);
+    let (owner, name) = path.split_once('/')?;
+    let ok = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    };
+    (ok(owner) && ok(name)).then(|| format!("{owner}/{}", name.trim_end_matches(".git")))
 }
 
 fn nvmrc(root: &Path) -> Option<Vec<u64>> {
@@ -163,6 +177,16 @@ pub fn lower_bound(req: &VersionReq) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn npm_shorthand_repositories() {
+        assert_eq!(npm_shorthand("nitrojs/nitro").as_deref(), Some("nitrojs/nitro"));
+        assert_eq!(npm_shorthand("github:Acme/Tool").as_deref(), Some("acme/tool"));
+        assert_eq!(npm_shorthand("gitlab:acme/tool.git").as_deref(), Some("acme/tool"));
+        assert_eq!(npm_shorthand("bitbucket:acme/tool"), None);
+        assert_eq!(npm_shorthand("gist:11081aaa281"), None);
+        assert_eq!(npm_shorthand("https://example.com/a/b"), None);
+    }
 
     #[test]
     fn npm_ranges_give_their_lowest_version() {
