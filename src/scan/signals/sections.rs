@@ -144,7 +144,7 @@ pub fn kept_as_history(doc: &ParsedDoc) -> bool {
 }
 
 /// Folder names (lowercase) whose docs are records: decisions, proposals, designs, notes.
-const RECORD_FOLDERS: [&str; 14] = [
+const RECORD_FOLDERS: [&str; 21] = [
     "research",
     "adr",
     "adrs",
@@ -159,6 +159,15 @@ const RECORD_FOLDERS: [&str; 14] = [
     "notes",
     "enhancements",
     "peps",
+    // What an agent or a team was told or found on one day: sub-agent dispatches,
+    // briefs, handoffs, retrospectives, postmortems (prisma's `projects/*/dispatches/`).
+    "dispatches",
+    "briefs",
+    "handoffs",
+    "retro",
+    "retros",
+    "retrospectives",
+    "postmortems",
 ];
 
 /// Whether the doc at `path` is a record — a decision, proposal, design or note kept as
@@ -182,7 +191,15 @@ pub fn is_record(path: &str) -> bool {
             && tail.bytes().all(|b| b.is_ascii_digit())
             && tail.starts_with("20")
             && tail[4..6].parse::<u8>().is_ok_and(|m| (1..=12).contains(&m)));
-    if record_name || (dated && stem.len() > 10) {
+    // A work order or report of one day: an agent's brief (`d5a-brief.md`), a pull
+    // request's description or manual QA script, findings.
+    let work_record = stem == "brief"
+        || stem.ends_with("-brief")
+        || stem.ends_with("_brief")
+        || stem == "findings"
+        || stem.ends_with("-findings")
+        || matches!(stem, "pr-description" | "pr_description" | "manual-qa" | "manual_qa");
+    if record_name || work_record || (dated && stem.len() > 10) {
         return true;
     }
     let dirs = path.split('/').rev().skip(1);
@@ -223,7 +240,7 @@ pub fn is_plan(path: &str) -> bool {
             .any(|d| d.eq_ignore_ascii_case("plans") || d.eq_ignore_ascii_case("planning"))
 }
 
-/// Whether the doc at `path` is a dated post — a blog's (`blog/`, `_posts/`, `posts/`)
+/// Whether the doc at `path` is a dated post — a blog's (`blog/`, `blogs/`, `_posts/`, `posts/`)
 /// or one named by its date (`2021-05-09-2.3.0.md`): it tells what happened then, in
 /// the code of that day. Its links are still read by visitors; the paths in its code
 /// are history.
@@ -233,11 +250,9 @@ pub fn is_post(path: &str) -> bool {
     let dated = name.get(..10).is_some_and(super::version_folders::is_date)
         && name.as_bytes().get(10) == Some(&b'-');
     dated
-        || path
-            .split('/')
-            .rev()
-            .skip(1)
-            .any(|d| ["blog", "_posts", "posts"].contains(&d.to_ascii_lowercase().as_str()))
+        || path.split('/').rev().skip(1).any(|d| {
+            ["blog", "blogs", "_posts", "posts"].contains(&d.to_ascii_lowercase().as_str())
+        })
 }
 
 /// Whether the whole file is a changelog by name (`CHANGELOG.md`, `HISTORY.md`…).
@@ -376,6 +391,7 @@ mod tests {
         assert!(is_post("website/blog/2021-05-09-2.3.0.md") && is_post("site/_posts/a.md"));
         assert!(is_post("notes/2024-01-02-launch.md") && !is_post("docs/2024-01-02.md"));
         assert!(!is_post("docs/guide.md") && !is_post("blog.md"));
+        assert!(is_post("docs/content/blogs/1-3.mdx"), "better-auth's release posts");
         assert!(!kept_as_history(&crate::scan::markdown::parse("# Guide\n".to_string())));
         assert!(!is_archive_heading("Where the changelog lives"));
         assert!(is_changelog_file("docs/CHANGELOG.md"));
@@ -391,6 +407,16 @@ mod tests {
         assert!(is_record("docs/research_python_directory_naming_20251015.md"));
         assert!(!is_record("docs/release-2025.md"), "a year alone is not a day");
         assert!(!is_record("docs/build_12345678.md"));
+        // Work orders and reports of one day (prisma's project folders).
+        assert!(is_record("projects/facade/dispatches/d5a-brief.md"));
+        assert!(is_record("projects/x/dispatches/01-facade-surface-r2.md"));
+        assert!(is_record("projects/x/manual-qa.md") && is_record("drive/retro/findings.md"));
+        assert!(is_record("projects/x/slices/y/pr-description.md"));
+        assert!(
+            !is_record("plugins/incident-response/skills/postmortem-writing/SKILL.md"),
+            "a skill teaching postmortems is no postmortem"
+        );
+        assert!(!is_record(".claude/commands/resume_handoff.md"));
         let chat = crate::scan::markdown::parse(
             "# Title Discussion\n\n_Exported on 5/22/2025 at 00:05:09 EDT from Cursor (0.50.5)_\n"
                 .into(),

@@ -517,7 +517,32 @@ fn at_least_after(text: &str, tokens: &[Range<usize>], j: usize) -> bool {
         return true;
     }
     let word = |k: usize| tokens.get(k).map(|t| clean(&text[t.clone()]));
-    matches!(word(j + 1), Some("or" | "and")) && word(j + 2).is_some_and(|w| LATER.contains(&w))
+    let later_at = |k: usize| {
+        matches!(word(k), Some("or" | "and")) && word(k + 1).is_some_and(|w| LATER.contains(&w))
+    };
+    if later_at(j + 1) {
+        return true;
+    }
+    // An aside between the version and its `or higher` is skipped: crawlee's "Node.js
+    // version 16.0 (Visit Node.js website to download …) or higher installed". Tokens
+    // hold no parentheses: they are in the gaps between them.
+    let gap = |k: usize| match (tokens.get(k - 1), tokens.get(k)) {
+        (Some(a), Some(b)) => &text[a.end..b.start],
+        _ => "",
+    };
+    if !gap(j + 1).trim_start().starts_with('(') {
+        return false;
+    }
+    let mut depth = 0i32;
+    let mut next = j + 1;
+    while next < tokens.len() && next <= j + 24 {
+        depth += gap(next).matches('(').count() as i32 - gap(next).matches(')').count() as i32;
+        if depth <= 0 {
+            break;
+        }
+        next += 1;
+    }
+    depth <= 0 && next > j + 1 && later_at(next)
 }
 
 /// The token ending a range that starts at version token `j` (`3.10 through 3.13`,
@@ -670,6 +695,17 @@ mod tests {
         assert_eq!(
             found("Install `uv` (version 0.4.30 or later)"),
             [one(1, "uv", Claim::AtLeast, "0.4.30")]
+        );
+        assert_eq!(found("Python 3.8 (or higher)"), [one(1, "python", Claim::AtLeast, "3.8")]);
+        // An aside between the version and its `or higher` (crawlee's setup page).
+        assert_eq!(
+            found("Have **Python version 3.10** (see the [website](https://python.org) to download it) or higher installed."),
+            [one(1, "python", Claim::AtLeast, "3.10")]
+        );
+        assert_eq!(
+            found("You need Python 3.10 (the default) installed, or higher numbers."),
+            [one(1, "python", Claim::Version, "3.10")],
+            "`or higher` must follow the aside"
         );
         assert_eq!(found("get widget@2.2.0 first"), [one(1, "widget", Claim::Version, "2.2.0")]);
         assert_eq!(found("Widget 2.0.0+ has it"), [one(1, "widget", Claim::AtLeast, "2.0.0")]);
