@@ -345,6 +345,31 @@ fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
     assert_eq!(a["files"]["template-react/README.md"]["role"], "template");
 }
 
+#[test]
+fn duplicate_content_leaves_out_comments_and_lists_of_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    // typescript-eslint's deprecated-rule stubs: one comment explaining the stub, and
+    // valibot's sync and async API pages: one "Related" list of names each.
+    let names: String = (0..40).map(|i| format!("    'schema{i}',\n")).collect();
+    for (page, own) in [("docs/rules/old-a.mdx", "first"), ("docs/rules/old-b.mdx", "second")] {
+        write(
+            page,
+            format!(
+                "# {own}\n\n{}\n<!--\nThis doc file has been left on purpose to help direct people to the replacement rule, so that a search still finds it.\n-->\n\n## Related\n\n<ApiList\n  items={{[\n{names}  ]}}\n/>\n",
+                block(&format!("{own} rule was replaced"))
+            ),
+        );
+    }
+    let a = scan_json(dir.path(), &["--no-git"], 0);
+    assert_eq!(signalled_paths(&a), Vec::<String>::new());
+    // Those blocks still count among a page's long blocks, and a page that copies
+    // another's prose under the same heading still fires.
+    write("docs/rules/old-b.mdx", format!("# first\n\n{}", block("first rule was replaced")));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/rules/old-a.mdx", "docs/rules/old-b.mdx"]);
+}
+
 /// A block long enough to count for `duplicate_content`, starting with `what`.
 fn block(what: &str) -> String {
     format!("{what}: {}\n", "text long enough to count as a block ".repeat(8))

@@ -51,13 +51,26 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
         if block.kind == BlockKind::Heading || block.range.len() < min {
             continue;
         }
-        let normal = normalize_block(doc.parsed.slice(&block.range));
+        let raw = doc.parsed.slice(&block.range);
+        let normal = normalize_block(raw);
         let chars = normal.chars().count();
         if chars < min {
             continue;
         }
         let above = headings.partition_point(|h| h.offset < block.range.start);
-        let digest = blake3::hash(normal.as_bytes());
+        // A block of markup or data still counts among the doc's long blocks (how much of
+        // it another file copies), but matches no other: its fingerprint is its own.
+        let markup =
+            matches!(block.kind, BlockKind::Html | BlockKind::Paragraph) && !shows_prose(raw);
+        let digest = if markup {
+            let mut own = blake3::Hasher::new();
+            own.update(b"\0markup\0");
+            own.update(&doc_index.to_be_bytes());
+            own.update(&block.line.to_be_bytes());
+            own.finalize()
+        } else {
+            blake3::hash(normal.as_bytes())
+        };
         let mut first = [0u8; 16];
         first.copy_from_slice(&digest.as_bytes()[..16]);
         out.push(BlockPrint {
@@ -71,6 +84,44 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
     }
     out
 }
+
+/// Whether an HTML (or JSX) block or a paragraph shows prose: a run of `PROSE_RUN` words
+/// once its comments are taken out. A comment renders nothing (typescript-eslint's deprecated-rule
+/// stubs each explain in one why the page is kept), and a component given a list of
+/// names is data the site lays out (valibot's "Related" `<ApiList items={['any',
+/// 'array', …]} />` on each sync and async API page, whose attribute lines MDX's shadow
+/// leaves as a paragraph), like a line of badges: neither is text a reader meets twice.
+/// An element or paragraph holding sentences still counts.
+fn shows_prose(html: &str) -> bool {
+    let mut text = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<!--") {
+        text.push_str(&rest[..at]);
+        rest = rest[at + 4..].find("-->").map_or("", |end| &rest[at + 4 + end + 3..]);
+    }
+    text.push_str(rest);
+    let mut run = 0;
+    for word in text.split_whitespace() {
+        // A quoted word (`'any',`) is a string of code, not a word of a sentence.
+        let core = word.trim_end_matches([',', '.', ';', ':', '!', '?']);
+        let quoted = core.starts_with(['\'', '"', '`']);
+        if !core.is_empty()
+            && !quoted
+            && core.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '-')
+        {
+            run += 1;
+            if run >= PROSE_RUN {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
+/// Words in a row that make text prose rather than markup or a list of names.
+const PROSE_RUN: usize = 4;
 
 /// The fingerprint of the text of the last of the first `above` headings, its letters and
 /// digits only, lowercased (0 when there is none).
@@ -437,6 +488,18 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_and_lists_of_names_show_no_prose() {
+        let stub = "<!--\nThis doc file has been left on purpose to help direct people to the replacement rule.\n-->";
+        assert!(!shows_prose(stub));
+        let list = "<ApiList\n  items={[\n    'any',\n    'array',\n    'bigint',\n    'blob',\n    'boolean',\n  ]}\n/>";
+        assert!(!shows_prose(list));
+        assert!(shows_prose("<Note>\nRun the server before you open the page.\n</Note>"));
+        assert!(shows_prose(
+            "<!-- a note -->\n<p>Each page carries its own copy of this text.</p>"
+        ));
+    }
 
     #[test]
     fn an_archived_copy_is_a_snapshot() {
