@@ -44,11 +44,35 @@ fn matcher(root: &Path, text: &str) -> Option<Gitignore> {
         if pattern.starts_with('#') || pattern.starts_with('!') {
             continue;
         }
-        if words.any(marks_generated) && builder.add_line(None, pattern).is_ok() {
-            any = true;
+        let attrs: Vec<&str> = words.collect();
+        if attrs.iter().any(|a| marks_generated(a)) {
+            // A mark on every file (loco's `* linguist-vendored`, then `*.rs
+            // linguist-vendored=false`) keeps all but one language out of GitHub's
+            // language statistics; it says nothing of who wrote the docs.
+            if !BLANKET.contains(&pattern) && builder.add_line(None, pattern).is_ok() {
+                any = true;
+            }
+        } else if attrs.iter().any(|a| unmarks_generated(a)) {
+            // A later line that unsets the mark wins, as in gitattributes.
+            let _ = builder.add_line(None, &format!("!{pattern}"));
         }
     }
     any.then(|| builder.build().ok()).flatten()
+}
+
+/// Patterns that match every file of the tree.
+const BLANKET: [&str; 5] = ["*", "**", "/*", "**/*", "*.*"];
+
+fn unmarks_generated(attr: &str) -> bool {
+    matches!(
+        attr,
+        "-linguist-generated"
+            | "linguist-generated=false"
+            | "-linguist-vendored"
+            | "linguist-vendored=false"
+            | "!linguist-generated"
+            | "!linguist-vendored"
+    )
 }
 
 fn marks_generated(attr: &str) -> bool {
@@ -70,14 +94,28 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(
             dir.path().join(".gitattributes"),
-            "# c\napi/*.md linguist-generated\nvendor-docs/ linguist-vendored=true\nx.md -linguist-generated\n*.md text eol=lf\n",
+            "# c\napi/*.md linguist-generated\nvendor-docs/ linguist-vendored=true\nx.md -linguist-generated\n*.md text eol=lf\napi/kept.md linguist-generated=false\n",
         )
         .unwrap();
         let g = Generated::load(dir.path());
         assert!(g.contains("api/ref.md"));
+        assert!(!g.contains("api/kept.md"), "a later line unsets the mark");
         assert!(g.contains("vendor-docs/a/b.md"));
         assert!(!g.contains("x.md"));
         assert!(!g.contains("README.md"));
         assert!(!Generated::load(&dir.path().join("none")).contains("api/ref.md"));
+    }
+
+    #[test]
+    fn a_mark_on_every_file_is_for_language_statistics() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(".gitattributes"),
+            "* linguist-vendored\n*.rs linguist-vendored=false\ndocs/api/** linguist-generated\n",
+        )
+        .unwrap();
+        let g = Generated::load(dir.path());
+        assert!(!g.contains("CONTRIBUTING.md") && !g.contains("docs/guide.md"));
+        assert!(g.contains("docs/api/x.md"));
     }
 }

@@ -47,6 +47,12 @@ const FIXTURE_DIRS: [&str; 12] = [
 /// except a `README.md` directly inside, which describes the tests).
 const TEST_DIRS: [&str; 3] = ["tests", "test", "__tests__"];
 
+/// Folder names whose files are data a program reads — a RAG agent's `documents/`, an
+/// evaluation's corpus (context-engineering-intro's sample news articles, zep's
+/// `data/documents/`): inputs like a test's, except a `README.md` directly inside,
+/// which describes the data (gitoxide's `etc/corpus/README.md`).
+const DATA_DIRS: [&str; 5] = ["documents", "corpus", "corpora", "dataset", "datasets"];
+
 /// Folder names of generated or vendored files.
 const GENERATED_DIRS: [&str; 8] = [
     "third_party",
@@ -95,7 +101,8 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     if has_dir(&FIXTURE_DIRS) {
         return DocRole::TestFixture;
     }
-    if let Some(i) = lower_dirs.iter().position(|d| TEST_DIRS.contains(&d.as_str())) {
+    let input_dir = |d: &String| TEST_DIRS.contains(&d.as_str()) || DATA_DIRS.contains(&d.as_str());
+    if let Some(i) = lower_dirs.iter().position(input_dir) {
         let readme_of_tests = i + 1 == lower_dirs.len() && name.eq_ignore_ascii_case("README.md");
         // An agent file in a tests folder guides agents writing tests there.
         if !readme_of_tests && !AGENT_FILE_NAMES.contains(&name) {
@@ -301,7 +308,9 @@ pub fn triggers(path: &str, role: DocRole) -> Vec<&str> {
             .iter()
             .filter(|d| {
                 let d = lower(d);
-                FIXTURE_DIRS.contains(&d.as_str()) || TEST_DIRS.contains(&d.as_str())
+                FIXTURE_DIRS.contains(&d.as_str())
+                    || TEST_DIRS.contains(&d.as_str())
+                    || DATA_DIRS.contains(&d.as_str())
             })
             .copied()
             .collect(),
@@ -367,7 +376,9 @@ pub fn can_go_stale_from_code(path: &str, role: DocRole) -> bool {
 /// Why a file of `role` was left out of the default scope, for the artifact's `skipped`.
 pub fn skip_reason(role: DocRole) -> &'static str {
     match role {
-        DocRole::TestFixture => "test fixture: input of a test, often broken on purpose",
+        DocRole::TestFixture => {
+            "test fixture: input of a test or data a program reads, often broken on purpose"
+        }
         DocRole::Translation => "translation: its original is checked instead",
         DocRole::Generated => "generated or vendored: edit its source instead",
         _ => "out of scope",
@@ -483,6 +494,10 @@ mod tests {
         assert_eq!(role("fixtures/TEST.md"), DocRole::TestFixture);
         assert_eq!(role("lychee-bin/tests/data/x.md"), DocRole::TestFixture);
         assert_eq!(role("tests/README.md"), DocRole::UserDoc);
+        // Data a program reads: a RAG agent's documents, a corpus (its README describes it).
+        assert_eq!(role("agents/rag/documents/doc10_ai.md"), DocRole::TestFixture);
+        assert_eq!(role("etc/corpus/README.md"), DocRole::UserDoc);
+        assert_eq!(role("eval/data/documents/guide.md"), DocRole::TestFixture);
         assert_eq!(role("tests/AGENTS.md"), DocRole::NestedAgentContext);
         assert_eq!(role("fixtures/AGENTS.md"), DocRole::TestFixture);
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);

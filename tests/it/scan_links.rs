@@ -782,3 +782,27 @@ fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_wi
     );
     assert!(targets("README.md").is_empty());
 }
+
+#[test]
+fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
+    let dir = tree(&[
+        (
+            "README.md",
+            "# Tool\n\n## Contributors\n\n\
+             <!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n\
+             <table><tr><td><a href=\"#platform-ann\" title=\"Packaging\">📦</a></td></tr></table>\n\
+             <!-- ALL-CONTRIBUTORS-LIST:END -->\n\n[Install](#install)\n",
+        ),
+        // A RAG agent's sample documents are data it reads, not docs.
+        ("agents/rag/documents/doc1.md", "# News\n\n[gone](#nowhere)\n"),
+        ("etc/corpus/README.md", "# Corpus\n\n[gone](#nowhere)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "README.md"), [row(9, "#install", "")], "only the hand-written link");
+    assert_eq!(a["files"]["etc/corpus/README.md"]["role"], "user_doc");
+    assert_eq!(broken(&a, "etc/corpus/README.md").len(), 1, "a corpus' README describes it");
+    assert!(a["files"]["agents/rag/documents/doc1.md"].is_null(), "skipped as an input");
+    let skipped = a["skipped"].as_array().unwrap();
+    assert!(skipped.iter().any(|s| s["path"] == "agents/rag/documents/doc1.md"
+        && s["role"] == "test_fixture"));
+}

@@ -155,7 +155,11 @@ fn check_links(
     failed: Option<&[DeferredFragment]>,
 ) {
     let self_index = ctx.doc_index(&doc.path);
+    let generated = generated_sections(&doc.parsed.text);
     for link in &doc.parsed.links {
+        if generated.iter().any(|(first, last)| (*first..=*last).contains(&link.line)) {
+            continue;
+        }
         let what = match link.kind {
             LinkKind::Inline => "link",
             LinkKind::Image => "image",
@@ -432,6 +436,29 @@ pub fn in_other_scheme(doc: &ParsedDoc, fragment: &str) -> bool {
     })
 }
 
+/// Markers around a section a tool writes into a doc and rewrites on each run: the
+/// all-contributors table (`<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify
+/// this section -->`), whose emoji keys link `#platform-<user>`-style anchors of its own.
+const GENERATED_SECTIONS: [(&str, &str); 1] =
+    [("<!-- ALL-CONTRIBUTORS-LIST:START", "<!-- ALL-CONTRIBUTORS-LIST:END")];
+
+/// The line spans (1-based, inclusive) of the sections of `text` a tool generates: its
+/// links are the tool's output, fixed by running it, not by editing the doc (bottom's
+/// 10 contribution-key anchors).
+fn generated_sections(text: &str) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (start, end) in GENERATED_SECTIONS {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(start).map(|i| from + i) {
+            let Some(stop) = text[at..].find(end).map(|i| at + i) else { break };
+            let line = |offset: usize| text[..offset].matches('\n').count() as u32 + 1;
+            out.push((line(at), line(stop)));
+            from = stop + end.len();
+        }
+    }
+    out
+}
+
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
@@ -508,6 +535,13 @@ fn with_fragment(dest: &str, id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_all_contributors_table_is_generated() {
+        let text = "# X\n\n[a](#a)\n<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n<table>\n<a href=\"#platform-x\">p</a>\n</table>\n<!-- ALL-CONTRIBUTORS-LIST:END -->\n[b](#b)\n";
+        assert_eq!(generated_sections(text), [(4, 8)]);
+        assert!(generated_sections("<!-- ALL-CONTRIBUTORS-LIST:START -->\nno end\n").is_empty());
+    }
 
     #[test]
     fn suggestions_keep_the_links_path_and_encoding() {
