@@ -803,6 +803,7 @@ fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
     assert_eq!(broken(&a, "etc/corpus/README.md").len(), 1, "a corpus' README describes it");
     assert!(a["files"]["agents/rag/documents/doc1.md"].is_null(), "skipped as an input");
     let skipped = a["skipped"].as_array().unwrap();
-    assert!(skipped.iter().any(|s| s["path"] == "agents/rag/documents/doc1.md"
-        && s["role"] == "test_fixture"));
+    assert!(skipped
+        .iter()
+        .any(|s| s["path"] == "agents/rag/documents/doc1.md" && s["role"] == "test_fixture"));
 }

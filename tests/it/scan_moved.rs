@@ -9,6 +9,20 @@ fn named<'a>(a: &'a serde_json::Value, path: &str) -> Vec<&'a serde_json::Value>
     a["signals"][path].as_array().map(|s| s.iter().collect()).unwrap_or_default()
 }
 
+/// `(line, target, name)` of every signal on `path`.
+fn line_target_name<'a>(a: &'a serde_json::Value, path: &str) -> Vec<(u64, &'a str, &'a str)> {
+    named(a, path)
+        .iter()
+        .map(|s| {
+            (
+                s["line"].as_u64().unwrap(),
+                s["target"].as_str().unwrap(),
+                s["name"].as_str().unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// A repository that moved `src/theme/highlight.js` and `scripts/requirements/trio.in`
 /// and deleted `tools/old.sh`, with docs naming the old paths in every form.
 fn moved_repo() -> GitRepo {
@@ -97,19 +111,9 @@ fn a_bare_url_of_this_repository_is_a_link_too() {
     );
     repo.commit("2024-03-01T00:00:00Z", "template");
     let a = scan_json(repo.path(), &[], 1);
-    let got: Vec<(u64, &str, &str)> = named(&a, ".github/PULL_REQUEST_TEMPLATE.md")
-        .iter()
-        .map(|s| {
-            (
-                s["line"].as_u64().unwrap(),
-                s["name"].as_str().unwrap(),
-                s["target"].as_str().unwrap(),
-            )
-        })
-        .collect();
     assert_eq!(
-        got,
-        [(1, "stale_name_location", url)],
+        line_target_name(&a, ".github/PULL_REQUEST_TEMPLATE.md"),
+        [(1, url, "stale_name_location")],
         "the trailing `.` is no part of the URL; other hosts and existing files say nothing"
     );
     let sig = named(&a, ".github/PULL_REQUEST_TEMPLATE.md")[0];
@@ -126,18 +130,8 @@ fn paths_in_shell_commands_fire_only_when_git_shows_they_moved() {
     let repo = moved_repo();
     let a = scan_json(repo.path(), &[], 1);
     let sigs = named(&a, "scripts/benchmark/README.md");
-    let got: Vec<(u64, &str, &str)> = sigs
-        .iter()
-        .map(|s| {
-            (
-                s["line"].as_u64().unwrap(),
-                s["target"].as_str().unwrap(),
-                s["name"].as_str().unwrap(),
-            )
-        })
-        .collect();
     assert_eq!(
-        got,
+        line_target_name(&a, "scripts/benchmark/README.md"),
         [
             (5, "../requirements/trio.in", "stale_name_location"),
             (15, "tools/old.sh", "stale_name_location"),
