@@ -39,8 +39,9 @@ impl LinkSite {
 pub(crate) fn link_sites(text: &str, mdx: bool) -> Vec<LinkSite> {
     let lines = LineIndex::new(text);
     let mut out = Vec::new();
-    let shadow = shadow(text, mdx);
-    let source = shadow.as_ref().map_or(text, |s| s.text.as_str());
+    let plain = crate::scan::markdown::without_frontmatter(text);
+    let shadow = shadow(&plain, mdx);
+    let source = shadow.as_ref().map_or(&*plain, |s| s.text.as_str());
     let map = |r: &Range<usize>| shadow.as_ref().map_or(r.clone(), |s| s.range(r.clone()));
     let mut iter = Parser::new_ext(source, options()).into_offset_iter();
     for (event, range) in iter.by_ref() {

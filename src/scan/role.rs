@@ -65,6 +65,16 @@ const GENERATED_DIRS: [&str; 8] = [
     "_generated",
 ];
 
+/// Whether `name` is a site's docs dumped whole for language models, as the llms.txt
+/// convention names the expanded files (`llms-full.txt`, `llms-ctx.txt`,
+/// `llms-ctx-full.txt`; kept as `.md` too, and `llms-txt.md`): a build's output, its
+/// anchors the site's (a skill shipping the Unsloth docs so: 64 false fragment rows).
+/// A page named `llms.md` is a page about language models.
+fn is_llms_dump(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+    matches!(stem.as_str(), "llms-full" | "llms-ctx" | "llms-ctx-full" | "llms-txt" | "llms_full")
+}
+
 /// Folder names that hold translations, keyed by language below them.
 const I18N_DIRS: [&str; 5] = ["i18n", "l10n", "locales", "locale", "translations"];
 
@@ -95,7 +105,7 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     };
     let lower_dirs: Vec<String> = dirs.iter().map(|d| d.to_ascii_lowercase()).collect();
     let has_dir = |set: &[&str]| lower_dirs.iter().any(|d| set.contains(&d.as_str()));
-    if (inputs.generated)(path) || has_dir(&GENERATED_DIRS) {
+    if (inputs.generated)(path) || has_dir(&GENERATED_DIRS) || is_llms_dump(name) {
         return DocRole::Generated;
     }
     if has_dir(&FIXTURE_DIRS) {
@@ -494,6 +504,8 @@ mod tests {
         assert_eq!(role("fixtures/TEST.md"), DocRole::TestFixture);
         assert_eq!(role("lychee-bin/tests/data/x.md"), DocRole::TestFixture);
         assert_eq!(role("tests/README.md"), DocRole::UserDoc);
+        assert_eq!(role("skills/unsloth/references/llms-full.md"), DocRole::Generated);
+        assert_eq!(role("docs/concepts/llms.mdx"), DocRole::UserDoc, "a page about LLMs");
         // Data a program reads: a RAG agent's documents, a corpus (its README describes it).
         assert_eq!(role("agents/rag/documents/doc10_ai.md"), DocRole::TestFixture);
         assert_eq!(role("etc/corpus/README.md"), DocRole::UserDoc);

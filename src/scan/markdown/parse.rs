@@ -9,9 +9,7 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{
-    CodeBlockKind, Event, LinkType, MetadataBlockKind, Options, Parser, Tag, TagEnd,
-};
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::doc::{
     Block, BlockKind, CodeBlock, CodeSpan, Heading, Inline, InlineKind, LinkKind, LinkRef,
@@ -22,15 +20,59 @@ use super::html_anchors::html_refs;
 use super::line_index::LineIndex;
 use super::slug::Slugger;
 
-/// The parser options the scanner uses everywhere.
+/// The parser options the scanner uses everywhere. Frontmatter is not one of them:
+/// pulldown-cmark's metadata blocks open at any `---` line of the document
+/// (pulldown-cmark#1000), where GitHub reads frontmatter only at the very top — Nuxt
+/// UI's component pages, whose `::component-code` blocks carry `---` props, lost the
+/// headings between two such lines. `frontmatter_block` finds the top one instead, and
+/// `without_frontmatter` hides it from the parser.
 pub fn options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_GFM
-        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
         | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// The frontmatter block at the top of `text` (its `---` lines included) and its body:
+/// a first line `---`, a body whose first line is not blank, and a closing line `---` or
+/// `...` (the YAML-style metadata block as pulldown-cmark reads it, at the top only).
+pub fn frontmatter_block(text: &str) -> Option<(Range<usize>, Range<usize>)> {
+    let first = text.split_inclusive('\n').next()?;
+    if first.trim_end_matches(['\n', '\r']).trim_end() != "---" || !first.ends_with('\n') {
+        return None;
+    }
+    let body_start = first.len();
+    let mut at = body_start;
+    for line in text[body_start..].split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        if at == body_start && content.trim().is_empty() {
+            return None;
+        }
+        if matches!(content.trim_end(), "---" | "...") {
+            return Some((0..at + line.len(), body_start..at));
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// `text` with its frontmatter block blanked (every character but line breaks a space),
+/// so offsets and lines stay the file's and the parser sees no Markdown there.
+pub fn without_frontmatter(text: &str) -> std::borrow::Cow<'_, str> {
+    match frontmatter_block(text) {
+        Some((block, _)) => {
+            // One space per byte: a character of several bytes keeps its width, so every
+            // offset after it is the file's.
+            let blank: String = text[block.clone()]
+                .bytes()
+                .map(|b| if b == b'\n' || b == b'\r' { b as char } else { ' ' })
+                .collect();
+            std::borrow::Cow::Owned(format!("{blank}{}", &text[block.end..]))
+        }
+        None => std::borrow::Cow::Borrowed(text),
+    }
 }
 
 /// Parses `text` (a whole Markdown file). A leading byte-order mark is dropped first, so
@@ -49,10 +91,15 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
     let line_count = count_lines(&text);
     let mut doc = ParsedDoc { lines, line_count, ..ParsedDoc::default() };
     let mut walker = Walker::default();
+    if let Some((block, body)) = frontmatter_block(&text) {
+        let block_line = doc.lines.line(block.start);
+        doc.frontmatter = Some(Frontmatter::parse(&text[body], block_line, block_line + 1));
+    }
     {
+        let plain = without_frontmatter(&text);
         // Containers the renderer opens are parsed from a shadow; offsets map back.
-        let shadow = super::containers::shadow(&text, mdx);
-        let source = shadow.as_ref().map_or(text.as_str(), |s| s.text.as_str());
+        let shadow = super::containers::shadow(&plain, mdx);
+        let source = shadow.as_ref().map_or(&*plain, |s| s.text.as_str());
         let map = |r: Range<usize>| shadow.as_ref().map_or(r.clone(), |s| s.range(r));
         let mut iter = Parser::new_ext(source, options()).into_offset_iter();
         for (event, range) in iter.by_ref() {
@@ -106,9 +153,6 @@ fn count_lines(text: &str) -> u32 {
 struct Walker {
     depth: usize,
     in_code_block: bool,
-    /// The frontmatter block being read: its range and its text so far (the parser
-    /// hands a CRLF block over in several pieces).
-    in_metadata: Option<(Range<usize>, String)>,
     heading: Option<(u8, Option<String>, Range<usize>, String)>,
     slugger: Slugger,
     last_text_end: Option<usize>,
@@ -175,9 +219,6 @@ impl Walker {
                 };
                 doc.code_blocks.push(CodeBlock { info, text: String::new(), line: 0 });
             }
-            Tag::MetadataBlock(MetadataBlockKind::YamlStyle) => {
-                self.in_metadata = Some((range, String::new()))
-            }
             Tag::HtmlBlock => self.html(doc, &text[range.clone()], range.start),
             Tag::Strikethrough => doc.strike.push(range),
             Tag::Link { link_type, dest_url, .. } if is_direct(link_type) => {
@@ -232,22 +273,12 @@ impl Walker {
                 }
             }
             TagEnd::CodeBlock => self.in_code_block = false,
-            TagEnd::MetadataBlock(_) => {
-                if let Some((block, body)) = self.in_metadata.take() {
-                    let block_line = doc.lines.line(block.start);
-                    doc.frontmatter = Some(Frontmatter::parse(&body, block_line, block_line + 1));
-                }
-            }
             _ => {}
         }
         self.last_text_end = None;
     }
 
     fn text(&mut self, doc: &mut ParsedDoc, t: &str, range: Range<usize>) {
-        if let Some((_, body)) = &mut self.in_metadata {
-            body.push_str(t);
-            return;
-        }
         if self.in_code_block {
             if let Some(block) = doc.code_blocks.last_mut() {
                 if block.text.is_empty() {
@@ -490,6 +521,27 @@ mod tests {
             assert_eq!(headings.last(), Some(&("Title", 4 + u32::from(text.contains("title")))));
             assert_eq!(doc.headings.len(), 1, "{text:?}");
         }
+    }
+
+    #[test]
+    fn only_the_top_block_is_frontmatter() {
+        // Nuxt UI's component pages: `::component-code` blocks carry `---` props; the
+        // headings between them are headings, as GitHub renders them.
+        let text = "---\ndescription: x\n---\n\nSee [c](#color).\n\n::component-code\n---\nignore:\n  - page\n---\n::\n\n### Color\n\n::component-code\n---\nignore:\n  - total\n";
+        let doc = parse(text.into());
+        assert_eq!(doc.frontmatter.as_ref().unwrap().get("description").unwrap().value, "x");
+        assert!(doc.frontmatter.as_ref().unwrap().problem.is_none());
+        assert!(doc.has_anchor("color"), "{:?}", doc.headings);
+        assert_eq!(doc.links.iter().map(|l| l.line).collect::<Vec<_>>(), [5]);
+        // A rule and a setext heading are not frontmatter, nor is a block opened by a
+        // blank line or never closed.
+        for text in ["Intro\n\n---\nkey: v\n---\n", "---\n\nkey: v\n---\n", "---\nkey: v\n"] {
+            assert!(parse(text.into()).frontmatter.is_none(), "{text:?}");
+        }
+        assert_eq!(frontmatter_block("---\nk: v\n...\nrest\n"), Some((0..13, 4..9)));
+        assert_eq!(without_frontmatter("---\nk: v\n---\n# T\n"), "   \n    \n   \n# T\n");
+        let wide = "---\ntitle: 配置 ✓\n---\n# T\n";
+        assert_eq!(without_frontmatter(wide).len(), wide.len(), "offsets stay the file's");
     }
 
     #[test]
