@@ -58,21 +58,21 @@ pub fn frontmatter_block(text: &str) -> Option<(Range<usize>, Range<usize>)> {
     None
 }
 
-/// `text` with its frontmatter block blanked (every character but line breaks a space),
-/// so offsets and lines stay the file's and the parser sees no Markdown there.
+/// `text` with its frontmatter block blanked (every byte but line breaks a space), so
+/// offsets and lines stay the file's and the parser sees no Markdown there.
 pub fn without_frontmatter(text: &str) -> std::borrow::Cow<'_, str> {
-    match frontmatter_block(text) {
-        Some((block, _)) => {
-            // One space per byte: a character of several bytes keeps its width, so every
-            // offset after it is the file's.
-            let blank: String = text[block.clone()]
-                .bytes()
-                .map(|b| if b == b'\n' || b == b'\r' { b as char } else { ' ' })
-                .collect();
-            std::borrow::Cow::Owned(format!("{blank}{}", &text[block.end..]))
-        }
-        None => std::borrow::Cow::Borrowed(text),
-    }
+    blanked(text, frontmatter_block(text).map(|(block, _)| block))
+}
+
+/// `text` with `block` (a range at its top) blanked, one space per byte: a character of
+/// several bytes keeps its width, so every offset after it is the file's.
+fn blanked(text: &str, block: Option<Range<usize>>) -> std::borrow::Cow<'_, str> {
+    let Some(block) = block else { return std::borrow::Cow::Borrowed(text) };
+    let blank: String = text[block.clone()]
+        .bytes()
+        .map(|b| if b == b'\n' || b == b'\r' { b as char } else { ' ' })
+        .collect();
+    std::borrow::Cow::Owned(format!("{blank}{}", &text[block.end..]))
 }
 
 /// Parses `text` (a whole Markdown file). A leading byte-order mark is dropped first, so
@@ -91,12 +91,13 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
     let line_count = count_lines(&text);
     let mut doc = ParsedDoc { lines, line_count, ..ParsedDoc::default() };
     let mut walker = Walker::default();
-    if let Some((block, body)) = frontmatter_block(&text) {
+    let front = frontmatter_block(&text);
+    if let Some((block, body)) = &front {
         let block_line = doc.lines.line(block.start);
-        doc.frontmatter = Some(Frontmatter::parse(&text[body], block_line, block_line + 1));
+        doc.frontmatter = Some(Frontmatter::parse(&text[body.clone()], block_line, block_line + 1));
     }
     {
-        let plain = without_frontmatter(&text);
+        let plain = blanked(&text, front.map(|(block, _)| block));
         // Containers the renderer opens are parsed from a shadow; offsets map back.
         let shadow = super::containers::shadow(&plain, mdx);
         let source = shadow.as_ref().map_or(&*plain, |s| s.text.as_str());
