@@ -356,7 +356,7 @@ fn duplicate_content_leaves_out_comments_and_lists_of_names() {
         write(
             page,
             format!(
-                "# {own}\n\n{}\n<!--\nThis doc file has been left on purpose to help direct people to the replacement rule, so that a search still finds it.\n-->\n\n## Related\n\n<ApiList\n  items={{[\n{names}  ]}}\n/>\n",
+                "# Deprecated rule\n\n{}\n<!--\nThis doc file has been left on purpose to help direct people to the replacement rule.\n\nNote that there is no actual way to get to this page in the normal navigation, so end-users will only be able to get to this page from the search bar.\n-->\n\n## Related\n\n<ApiList\n  items={{[\n{names}  ]}}\n/>\n",
                 block(&format!("{own} rule was replaced"))
             ),
         );
@@ -365,7 +365,10 @@ fn duplicate_content_leaves_out_comments_and_lists_of_names() {
     assert_eq!(signalled_paths(&a), Vec::<String>::new());
     // Those blocks still count among a page's long blocks, and a page that copies
     // another's prose under the same heading still fires.
-    write("docs/rules/old-b.mdx", format!("# first\n\n{}", block("first rule was replaced")));
+    write(
+        "docs/rules/old-b.mdx",
+        format!("# Deprecated rule\n\n{}", block("first rule was replaced")),
+    );
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["docs/rules/old-a.mdx", "docs/rules/old-b.mdx"]);
 }

@@ -155,7 +155,7 @@ fn check_links(
     failed: Option<&[DeferredFragment]>,
 ) {
     let self_index = ctx.doc_index(&doc.path);
-    let generated = generated_sections(&doc.parsed.text);
+    let generated = generated_sections(&doc.parsed);
     for link in &doc.parsed.links {
         if generated.iter().any(|(first, last)| (*first..=*last).contains(&link.line)) {
             continue;
@@ -445,14 +445,14 @@ const GENERATED_SECTIONS: [(&str, &str); 1] =
 /// The line spans (1-based, inclusive) of the sections of `text` a tool generates: its
 /// links are the tool's output, fixed by running it, not by editing the doc (bottom's
 /// 10 contribution-key anchors).
-fn generated_sections(text: &str) -> Vec<(u32, u32)> {
+fn generated_sections(doc: &ParsedDoc) -> Vec<(u32, u32)> {
+    let text = &doc.text;
     let mut out = Vec::new();
     for (start, end) in GENERATED_SECTIONS {
         let mut from = 0;
         while let Some(at) = text[from..].find(start).map(|i| from + i) {
             let Some(stop) = text[at..].find(end).map(|i| at + i) else { break };
-            let line = |offset: usize| text[..offset].matches('\n').count() as u32 + 1;
-            out.push((line(at), line(stop)));
+            out.push((doc.lines.line(at), doc.lines.line(stop)));
             from = stop + end.len();
         }
     }
@@ -539,8 +539,12 @@ mod tests {
     #[test]
     fn the_all_contributors_table_is_generated() {
         let text = "# X\n\n[a](#a)\n<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n<table>\n<a href=\"#platform-x\">p</a>\n</table>\n<!-- ALL-CONTRIBUTORS-LIST:END -->\n[b](#b)\n";
-        assert_eq!(generated_sections(text), [(4, 8)]);
-        assert!(generated_sections("<!-- ALL-CONTRIBUTORS-LIST:START -->\nno end\n").is_empty());
+        let parsed = crate::scan::markdown::parse(text.to_string());
+        assert_eq!(generated_sections(&parsed), [(4, 8)]);
+        let unclosed = crate::scan::markdown::parse(
+            "<!-- ALL-CONTRIBUTORS-LIST:START -->\nno end\n".to_string(),
+        );
+        assert!(generated_sections(&unclosed).is_empty());
     }
 
     #[test]
