@@ -150,9 +150,15 @@ impl Project {
 }
 
 /// Copies a folder tree.
+/// Copies a fixture's tree, leaving out its `.dochygiene/` state: running the README's
+/// demo command writes a report and verdicts into `fixtures/demo` (git ignores them), and
+/// a test must start from the fixture, not from whatever was run there last.
 pub fn copy_dir(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
+        if entry.file_name() == ".dochygiene" {
+            continue;
+        }
         let target = to.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {
             std::fs::create_dir_all(&target).unwrap();
