@@ -210,7 +210,7 @@ fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     // An edited move: git's `-M` must read both blobs to score it.
     repo.git(&["rm", "-q", "notes/big.txt"]);
     repo.write("notes/bigger.txt", &format!("{long}one more line\n"));
-    repo.git(&["mv", "docs/setup.md", "docs/install.md"]);
+    repo.git(&["mv", "docs/setup.md", "guide/install.md"]);
     repo.git(&["rm", "-q", "tools/old.sh"]);
     repo.commit("2024-02-01T00:00:00Z", "move things");
     repo.write("README.md", "# R\n\nSee [setup](docs/setup.md) and [the script](tools/old.sh).\n");
@@ -346,12 +346,12 @@ fn a_python_module_path_survives_its_package_moving_under_a_folder() {
     repo.git(&["mv", "tests", "term/tests"]);
     repo.commit("2024-02-01T00:00:00Z", "move");
     repo.write(
-        "docs/notes.md",
+        "guide/notes.md",
         "# Notes\n\nHelpers are in `pkg/utils.py`; ref tests in `./tests/ref.rs`.\n",
     );
     repo.commit("2024-03-01T00:00:00Z", "docs");
     let a = scan_json(repo.path(), &[], 1);
-    let sigs = named(&a, "docs/notes.md");
+    let sigs = named(&a, "guide/notes.md");
     let targets: Vec<&str> = sigs.iter().map(|s| s["target"].as_str().unwrap()).collect();
     assert_eq!(targets, ["./tests/ref.rs"], "a module is named as it is imported: {sigs:#?}");
 }
@@ -390,4 +390,37 @@ fn a_readme_written_for_its_registry_page_resolves_links_from_the_root() {
         assert_eq!(sigs.len(), 1, "{doc}: {sigs:#?}");
         assert_eq!(sigs[0]["target"], "docs/guide.md");
     }
+}
+
+#[test]
+fn what_a_command_writes_a_spec_and_a_path_said_to_be_gone_are_not_stale() {
+    let repo = moved_repo();
+    // Each doc names the deleted `tools/old.sh` twice: once where it is stale, once where
+    // it is not (written by a command, named in a spec, said to be gone).
+    repo.write(
+        "guide/install.md",
+        "# Install\n\n```sh\nsh tools/old.sh\nmkdir -p tools/old.sh\ncp a.txt tools/old.sh\n\
+         ls > tools/old.sh\n```\n",
+    );
+    repo.write("specs/001-x/spec.md", "# Spec\n\nRun `tools/old.sh` first.\n");
+    repo.write(
+        "guide/notes.md",
+        "# Notes\n\nThe script (`tools/old.sh`) was removed in February.\n\n\
+         Run `tools/old.sh` to set up. See the spec.\n",
+    );
+    repo.commit("2024-04-01T00:00:00Z", "more docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "guide/install.md"),
+        [(4, "tools/old.sh", "stale_name_location")],
+        "mkdir, cp's destination and a redirection write the path; only `sh` reads it"
+    );
+    let install = named(&a, "guide/install.md");
+    assert!(install[0]["lines"].is_null(), "lines 5-7 are not among its lines: {}", install[0]);
+    assert!(named(&a, "specs/001-x/spec.md").is_empty(), "a spec names its day's layout");
+    assert_eq!(
+        line_target_name(&a, "guide/notes.md"),
+        [(5, "tools/old.sh", "stale_name_location")],
+        "line 3 says the script was removed"
+    );
 }

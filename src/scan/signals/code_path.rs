@@ -127,6 +127,10 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
+        let written = doc.parsed.text.lines().nth(span.line.saturating_sub(1) as usize);
+        if written.is_some_and(|line| says_gone(line, span.text.trim())) {
+            continue;
+        }
         let mut problem = missing(path, "code path");
         if let Problem::MissingTarget(m) = &mut problem {
             m.only_if_moved = !names_own_file(ctx, doc, role, span.line, &m.resolved);
@@ -178,6 +182,42 @@ fn names_own_file(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, line: u32, pa
         return false;
     }
     !creates_or_exemplifies(written)
+}
+
+/// Whether the sentence (or table cell) of `line` that writes `code` says the path is
+/// gone: "The merge engine (`internal/merge/`) was removed", "formerly `src/a.ts`", "the
+/// former `docs/x/` archive, now deleted". The doc already knows; nothing is stale.
+fn says_gone(line: &str, code: &str) -> bool {
+    let Some(at) = line.find(&format!("`{code}`")) else { return false };
+    let ends = |c: char| matches!(c, '.' | ';' | '!' | '?' | '|');
+    // A sentence ends at a stop followed by a space (not `v1.2`, not `a.ts`).
+    let start = line[..at]
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| ends(c) && (c == '|' || line[i + 1..].starts_with(' ')))
+        .map_or(0, |(i, _)| i + 1);
+    let after = at + code.len() + 2;
+    let end = line[after..]
+        .char_indices()
+        .find(|&(i, c)| {
+            ends(c)
+                && (c == '|'
+                    || line[after + i + 1..].starts_with(' ')
+                    || after + i + 1 == line.len())
+        })
+        .map_or(line.len(), |(i, _)| after + i);
+    let sentence = line[start..end].to_lowercase();
+    const GONE: [&str; 8] = [
+        "removed",
+        "deleted",
+        "no longer",
+        "formerly",
+        "former ",
+        "is gone",
+        "are gone",
+        "retired",
+    ];
+    GONE.iter().any(|g| sentence.contains(g))
 }
 
 /// Whether a path segment stands for any name: `...`, `XXXX`, `NNN`, `foo_functions.rs`,
@@ -448,13 +488,24 @@ const COMMANDS: [&str; 24] = [
 ];
 
 /// The repo paths among the shell words of one command line, as problems that count
-/// only when git shows the path moved.
+/// only when git shows the path moved. A word the command writes (`written_words`) is
+/// not read, so it names nothing that must exist.
 fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &mut Vec<Problem>) {
     let words = shlex::split(text)
         .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
-    for word in words {
-        let word = word.trim_start_matches(['@', '<', '>']);
+    let written_by_command = written_words(&words);
+    for (i, word) in words.iter().enumerate() {
+        if written_by_command.contains(&i) {
+            continue;
+        }
+        let word = word.trim_start_matches(['@', '<']);
         let Some((written, resolved, form)) = block_path(ctx, doc, word) else { continue };
+        // A hidden tool folder that is gone (`.kilocode/skills`, `.adal/skills/`) is the
+        // reader's, as for a backticked path.
+        let first = resolved.split('/').next().unwrap_or_default();
+        if first.starts_with('.') && ctx.tree.kind(first) != PathKind::Dir {
+            continue;
+        }
         if ctx.tree.exists(&resolved)
             || ctx.ignored.contains(&resolved)
             || exists_from_a_folder_above(ctx, &doc.path, word.trim_start_matches("./"))
@@ -471,6 +522,56 @@ fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &
             only_if_moved: true,
         }));
     }
+}
+
+/// The indices of the shell words a command line writes rather than reads: what `mkdir`
+/// and `touch` make, the destination of `cp`, `mv`, `ln`, `rsync` and `install`, the
+/// folder `git clone` makes, a redirection's target (`> out.txt`) and an output option's
+/// value (`-o dist/app`, `--output=x`). A skill's install steps (`mkdir -p
+/// .kilocode/skills`, `cp -r … .kilocode/skills/`) name the reader's folders.
+fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
+    let mut out = std::collections::HashSet::new();
+    let mut start = 0;
+    while start < words.len() {
+        let end = (start..words.len())
+            .find(|&i| matches!(words[i].as_str(), "&&" | "||" | ";" | "|"))
+            .unwrap_or(words.len());
+        let mut command = start;
+        while command < end && matches!(words[command].as_str(), "sudo" | "env" | "time") {
+            command += 1;
+        }
+        let name = words.get(command).map(String::as_str).unwrap_or_default();
+        let args: Vec<usize> = (command + 1..end).filter(|&i| !words[i].starts_with('-')).collect();
+        match name {
+            "mkdir" | "touch" => out.extend(&args),
+            "cp" | "mv" | "ln" | "rsync" | "install" | "scp" if args.len() >= 2 => {
+                out.extend(args.last());
+            }
+            "git" if words.get(command + 1).is_some_and(|w| w == "clone") => {
+                let rest: Vec<usize> = args.iter().copied().filter(|&i| i > command + 1).collect();
+                if rest.len() >= 2 {
+                    out.extend(rest.last());
+                }
+            }
+            "tee" => out.extend(&args),
+            _ => {}
+        }
+        for (i, w) in words.iter().enumerate().take(end).skip(start) {
+            let w = w.as_str();
+            if matches!(w, ">" | ">>" | "2>" | "&>" | "-o" | "--output" | "--out" | "--out-dir")
+                && i + 1 < end
+            {
+                out.insert(i + 1);
+            }
+            // `>out.txt`, `>>log.txt`: a redirection glued to its target.
+            let glued = w.starts_with('>') && !w.trim_start_matches('>').is_empty();
+            if glued || w.starts_with("--output=") || w.starts_with("--out-dir=") {
+                out.insert(i);
+            }
+        }
+        start = end + 1;
+    }
+    out
 }
 
 /// A shell word that names a repo path: relative to the doc's folder when it starts with
@@ -546,6 +647,48 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_that_says_the_path_is_gone() {
+        let gone = "The 3-way merge engine (`internal/merge/`) was removed during the migration.";
+        assert!(says_gone(gone, "internal/merge/"));
+        let formerly = "**Location:** Formerly `a/b.ts:125`; the path and `a/c.ts` are removed.";
+        assert!(says_gone(formerly, "a/c.ts") && says_gone(formerly, "a/b.ts:125"));
+        // Another sentence's "removed" says nothing of this path (prisma's CLI README).
+        let other =
+            "- **Removed**: `pack.ts` has been removed. Tests import from `src/core/assembly.ts`.";
+        assert!(!says_gone(other, "src/core/assembly.ts"));
+        assert!(!says_gone("See `src/main.rs` for the entry point.", "src/main.rs"));
+        // A table row's other cell is its own.
+        let row = "| `docs/a.md` | `staged/a.md` | The file no longer owns a topic. |";
+        assert!(!says_gone(row, "docs/a.md"));
+    }
+
+    #[test]
+    fn words_a_command_writes() {
+        let written = |line: &str| {
+            let words = shlex::split(line).unwrap();
+            let mut w: Vec<String> =
+                written_words(&words).into_iter().map(|i| words[i].clone()).collect();
+            w.sort();
+            w
+        };
+        assert_eq!(written("mkdir -p .kilocode/skills"), [".kilocode/skills"]);
+        assert_eq!(written("cp -r skills/planning .adal/skills/"), [".adal/skills/"]);
+        assert_eq!(
+            written("mv docs/old.md docs/new.md && touch a/b.txt"),
+            ["a/b.txt", "docs/new.md"]
+        );
+        assert_eq!(written("git clone https://github.com/o/n.git vendor/n"), ["vendor/n"]);
+        assert!(written("git clone https://github.com/o/n.git").is_empty());
+        assert_eq!(
+            written("go build -o dist/app ./cmd/app > build/log.txt"),
+            ["build/log.txt", "dist/app"]
+        );
+        assert!(written("cd starters/saas/frontend && npm test").is_empty());
+        assert!(written("cat src/main.rs | grep fn").is_empty());
+        assert!(written("cp only/one").is_empty(), "one argument is no destination");
+    }
 
     #[test]
     fn repo_path_candidates() {

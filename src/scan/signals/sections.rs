@@ -207,12 +207,24 @@ pub fn is_record(path: &str) -> bool {
         .any(|d| RECORD_FOLDERS.contains(&d.as_str()) || d.ends_with("-notes"))
 }
 
-/// Folder names (lowercase) whose docs are already archived.
-const ARCHIVED_FOLDERS: [&str; 3] = ["archive", "archived", "_archive"];
+/// Folder names (lowercase) whose docs are already archived, or given up and on their
+/// way out (beads' `docs/staged-for-removal/`, an `attic/`, a `deprecated/` folder).
+const ARCHIVED_FOLDERS: [&str; 9] = [
+    "archive",
+    "archived",
+    "_archive",
+    "attic",
+    "graveyard",
+    "deprecated",
+    "obsolete",
+    "staged-for-removal",
+    "to-be-removed",
+];
 
 /// Whether the doc at `path` is already archived: it lies under an `archive/` or
 /// `archived/` folder (where `move-to-archive` puts docs, and where maintainers keep old
-/// ones). It is kept as it was: its links, versions, paths and status are its day's,
+/// ones), or one whose name says its docs are given up (`deprecated/`, `obsolete/`,
+/// `staged-for-removal/`). It is kept as it was: its links, versions, paths and status are its day's,
 /// and a copy of a live doc there is the archive's point. No signal is raised on it (on
 /// every label so far, all 9 signals in such folders were false: claude-flow's
 /// `archive/legacy-memory-system/docs/README.md` on Node 18, its `docs/archived/`
@@ -224,20 +236,27 @@ pub fn is_archived(path: &str) -> bool {
         .any(|d| ARCHIVED_FOLDERS.iter().any(|a| d.eq_ignore_ascii_case(a)))
 }
 
-/// Whether the doc at `path` is a plan — under `plans/` or `planning/`, or named `PLAN.md`,
-/// `*_plan.md`, `*-plan.md`: the layout it names is the one intended when it was
-/// written, superseded or not (its status is still read: a shipped plan is done).
+/// Whether the doc at `path` is a plan — under `plans/`, `planning/` or `specs/`, or named
+/// `PLAN.md`, `*_plan.md`, `*-plan.md`, or a feature's spec (`spec.md`, `*-spec.md`,
+/// `design-notes.md`: what spec-driven work writes before the code, as spec-kit's
+/// `specs/001-x/` and prisma's `projects/x/spec.md`): the layout it names is the one
+/// intended when it was written, superseded or not (its status is still read: a shipped
+/// plan is done).
 pub fn is_plan(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     let stem = name.rsplit_once('.').map_or(name.as_str(), |(s, _)| s);
+    let spec = ["spec", "design-notes", "design_notes"]
+        .iter()
+        .any(|s| stem == *s || stem.strip_suffix(s).is_some_and(|head| head.ends_with(['-', '_'])));
     stem == "plan"
         || stem.ends_with("_plan")
         || stem.ends_with("-plan")
+        || spec
         || path
             .split('/')
             .rev()
             .skip(1)
-            .any(|d| d.eq_ignore_ascii_case("plans") || d.eq_ignore_ascii_case("planning"))
+            .any(|d| ["plans", "planning", "specs"].iter().any(|f| d.eq_ignore_ascii_case(f)))
 }
 
 /// Whether the doc at `path` is a dated post — a blog's (`blog/`, `blogs/`, `_posts/`, `posts/`)
@@ -336,6 +355,8 @@ mod tests {
         assert!(is_archived("Archived/2024/notes.md"));
         assert!(!is_archived("docs/archive.md"));
         assert!(!is_archived("docs/archiver/guide.md"));
+        assert!(is_archived("docs/staged-for-removal/MANIFEST.md"));
+        assert!(is_archived("docs/deprecated/v1-api.md") && !is_archived("docs/deprecated.md"));
     }
 
     use super::*;
@@ -380,6 +401,11 @@ mod tests {
         assert!(!is_record("docs/plans/migrate.md"), "a plan's status is read");
         assert!(is_plan("docs/plans/migrate.md") && is_plan("spec/v2_ux_plan.md"));
         assert!(!is_plan("docs/cli/plan-mode.md") && !is_plan("docs/planning.md"));
+        // A feature's spec, written before its code (spec-kit, prisma's project folders).
+        assert!(is_plan("projects/drive/spec.md") && is_plan("projects/x/design-notes.md"));
+        assert!(is_plan("docs/auth-spec.md") && is_plan("specs/001-chat/tasks.md"));
+        assert!(!is_plan("docs/openapi-specification.md") && !is_plan("docs/inspect.md"));
+        assert!(!is_plan("extensions/cli/spec/otlp-metrics.md"), "`spec/` holds tests as often");
         assert!(!is_record("notes.md"));
         let roadmap = crate::scan::markdown::parse(
             "# hyper 1.0 Roadmap\n\n> This was the roadmap. It is kept for historical purposes.\n"
