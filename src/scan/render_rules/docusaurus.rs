@@ -24,6 +24,15 @@ pub fn link_candidates(
             bases.push(join(dir, from_root));
         }
         bases.push(join(site_dir, from_root));
+    } else if !written.starts_with("./") && !written.starts_with("../") {
+        // A bare path (`cookbook/ci.mdx`) is tried from the doc's content folder (its
+        // docs version's, for a versioned page) and from the site's folder before the
+        // doc's own folder (Docusaurus' `resolveMarkdownLinkPathname`): dagger's
+        // versioned `introduction/examples.mdx` links `cookbook/…` of its version.
+        for dir in content.iter().filter(|d| resolved.starts_with(&format!("{d}/"))) {
+            bases.push(join(dir, written));
+        }
+        bases.push(join(site_dir, written));
     }
     let mut out = Vec::new();
     for base in bases {
@@ -68,6 +77,21 @@ mod tests {
         assert!(
             link_candidates("website", &content, "./img.png", "website/docs/img.png").is_empty()
         );
+    }
+
+    #[test]
+    fn bare_paths_are_tried_from_the_docs_version_and_the_site_folder() {
+        let content = vec!["d/docs".to_string(), "d/versioned_docs/version-1.0".to_string()];
+        let v = "d/versioned_docs/version-1.0";
+        let got = link_candidates(
+            "d",
+            &content,
+            "cookbook/ci.mdx",
+            &format!("{v}/intro/cookbook/ci.mdx"),
+        );
+        assert_eq!(got, [format!("{v}/cookbook/ci.mdx"), "d/cookbook/ci.mdx".to_string()]);
+        // `./` and `../` are the doc's folder only.
+        assert!(link_candidates("d", &content, "./ci.mdx", &format!("{v}/intro/ci.mdx")).is_empty());
     }
 
     #[test]

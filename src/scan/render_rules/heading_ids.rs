@@ -94,9 +94,10 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         // spaces as `-`, other characters kept.
         let kept: Vec<String> = parsed.headings.iter().map(|h| kept_id(&h.text)).collect();
         parsed.anchors.extend(kept.into_iter().filter(|id| !id.is_empty()));
-        // An `<Accordion title="Analyze Task Complexity">` is linkable by its title's
-        // slug, as a heading is.
-        let titles: Vec<String> = accordion_titles(&parsed.text)
+        // An `<Accordion title="Analyze Task Complexity">` or a `<Tab title="Azure
+        // Container Instances">` is linkable by its title's slug, as a heading is
+        // (Mintlify's ids default to the title: prefect's `#azure-container-instances`).
+        let titles: Vec<String> = titled_components(&parsed.text)
             .map(|t| vitepress::slugify(&t))
             .filter(|id| !id.is_empty())
             .collect();
@@ -145,9 +146,15 @@ fn unaccented(c: char) -> Option<char> {
     TABLE.iter().find(|(set, _)| set.contains(c)).map(|(_, base)| *base)
 }
 
-/// The `title` attribute of each `<Accordion …>` tag in `text`.
-fn accordion_titles(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.match_indices("<Accordion").filter_map(move |(at, _)| {
+/// The `title` attribute of each `<Accordion …>` and `<Tab …>` tag in `text` (not
+/// `<AccordionGroup>` or `<Tabs>`, which have none).
+fn titled_components(text: &str) -> impl Iterator<Item = String> + '_ {
+    let opens =
+        |at: usize, name: &str| text[at + name.len()..].starts_with(|c: char| c.is_whitespace());
+    text.match_indices('<').filter_map(move |(at, _)| {
+        if !["<Accordion", "<Tab"].iter().any(|n| text[at..].starts_with(n) && opens(at, n)) {
+            return None;
+        }
         let tag = &text[at..];
         let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
         let value = tag.split_once("title=")?.1;
@@ -190,6 +197,19 @@ mod tests {
         );
         add_site_ids(&mut parsed, Some(Generator::Mintlify));
         assert!(parsed.anchors.contains("analyze-task-complexity"));
+        let mut tabs = parse(
+            "# Serverless
+
+<Tabs>
+  <Tab title=\"Azure Container Instances\">
+Text
+  </Tab>
+</Tabs>
+"
+            .to_string(),
+        );
+        add_site_ids(&mut tabs, Some(Generator::Mintlify));
+        assert!(tabs.anchors.contains("azure-container-instances"), "{:?}", tabs.anchors);
         assert!(!parsed.anchors.contains("accordiongroup"));
     }
 

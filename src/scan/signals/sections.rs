@@ -57,15 +57,19 @@ pub fn is_archive_heading(text: &str) -> bool {
     }
     let words: Vec<&str> =
         words.into_iter().filter(|w| !w.chars().all(|c| c.is_ascii_digit())).collect();
-    let archive = [words.first(), words.last()]
-        .into_iter()
-        .flatten()
-        .any(|w| ARCHIVE_HEADING_WORDS.contains(w) && *w != "legacy");
+    let alone = || words[1..].iter().all(|w| GENERIC_SECTION_WORDS.contains(w));
+    // "History" and "Changelog" lead a heading of the past only alone ("History",
+    // "History (2019-2021)", "Changelog notes"): "Changelog Fragments" is how to write
+    // one, "History and Rollback" a live feature, "History behind prototype poisoning"
+    // an article's subject. At the end they name it ("Version history").
+    let first = words.first().is_some_and(|w| match *w {
+        "history" | "changelog" | "legacy" => alone(),
+        w => ARCHIVE_HEADING_WORDS.contains(&w),
+    });
+    let last = words.last().is_some_and(|w| ARCHIVE_HEADING_WORDS.contains(w) && *w != "legacy");
     // "Legacy" names a section only alone ("Legacy", "Legacy notes"); "Legacy React
     // Query APIs" documents a legacy thing that is still in use.
-    let legacy = words.first() == Some(&"legacy")
-        && words[1..].iter().all(|w| GENERIC_SECTION_WORDS.contains(w));
-    archive || legacy
+    first || last
 }
 
 /// Words that name a section rather than a subject ("Legacy notes").
@@ -381,6 +385,12 @@ mod tests {
         assert!(!is_archive_heading("Donations"));
         assert!(!is_archive_heading("Status - 66% done!"));
         assert!(!is_archive_heading("Setup"));
+        assert!(
+            !is_archive_heading("Changelog Fragments")
+                && !is_archive_heading("History and Rollback")
+        );
+        assert!(!is_archive_heading("History behind prototype poisoning"));
+        assert!(is_archive_heading("Version history") && is_archive_heading("Changelog"));
         assert!(is_archive_heading("History (2019-2021)"));
         assert!(is_archive_heading("Archived plans"));
         assert!(!is_archive_heading("Update changelog and Cargo versions"));

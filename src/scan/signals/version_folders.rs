@@ -12,11 +12,16 @@
 pub fn version_folder(path: &str) -> Option<&str> {
     let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
     let mut end = 0;
+    let mut parent = "";
     for part in dir.split('/') {
         end += part.len();
-        if is_version_name(part) {
+        // Every `version-*` folder of Docusaurus' `versioned_docs` is a kept version,
+        // whatever its name (`version-1.0.0-beta.10`, `version-stable`).
+        let kept = parent == "versioned_docs" && part.starts_with("version-");
+        if kept || is_version_name(part) {
             return Some(&dir[..end]);
         }
+        parent = part;
         end += 1;
     }
     None
@@ -107,6 +112,12 @@ mod tests {
             version_folder("docs/specification/2025-06-18/basic/index.mdx"),
             Some("docs/specification/2025-06-18")
         );
+        assert_eq!(
+            version_folder("docs/versioned_docs/version-1.0.0-beta.10/a/b.mdx"),
+            Some("docs/versioned_docs/version-1.0.0-beta.10"),
+            "dagger's pre-release snapshot"
+        );
+        assert_eq!(version_folder("docs/version-1.0.0-beta.10/a.md"), None);
         assert_eq!(version_folder("docs/servers/tools.mdx"), None);
         assert_eq!(version_folder("docs/vite/guide.md"), None);
         assert_eq!(version_folder("v2.md"), None);
