@@ -210,7 +210,7 @@ fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     // An edited move: git's `-M` must read both blobs to score it.
     repo.git(&["rm", "-q", "notes/big.txt"]);
     repo.write("notes/bigger.txt", &format!("{long}one more line\n"));
-    repo.git(&["mv", "docs/setup.md", "guide/install.md"]);
+    repo.git(&["mv", "docs/setup.md", "docs/install.md"]);
     repo.git(&["rm", "-q", "tools/old.sh"]);
     repo.commit("2024-02-01T00:00:00Z", "move things");
     repo.write("README.md", "# R\n\nSee [setup](docs/setup.md) and [the script](tools/old.sh).\n");
@@ -346,12 +346,12 @@ fn a_python_module_path_survives_its_package_moving_under_a_folder() {
     repo.git(&["mv", "tests", "term/tests"]);
     repo.commit("2024-02-01T00:00:00Z", "move");
     repo.write(
-        "guide/notes.md",
+        "docs/notes.md",
         "# Notes\n\nHelpers are in `pkg/utils.py`; ref tests in `./tests/ref.rs`.\n",
     );
     repo.commit("2024-03-01T00:00:00Z", "docs");
     let a = scan_json(repo.path(), &[], 1);
-    let sigs = named(&a, "guide/notes.md");
+    let sigs = named(&a, "docs/notes.md");
     let targets: Vec<&str> = sigs.iter().map(|s| s["target"].as_str().unwrap()).collect();
     assert_eq!(targets, ["./tests/ref.rs"], "a module is named as it is imported: {sigs:#?}");
 }
