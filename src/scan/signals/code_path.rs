@@ -524,10 +524,10 @@ fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &
     }
 }
 
-/// The indices of the shell words a command line writes rather than reads: what `mkdir`
-/// and `touch` make, the destination of `cp`, `mv`, `ln`, `rsync` and `install`, the
-/// folder `git clone` makes, a redirection's target (`> out.txt`) and an output option's
-/// value (`-o dist/app`, `--output=x`). A skill's install steps (`mkdir -p
+/// The indices of the shell words a command line writes rather than reads: what `mkdir`,
+/// `touch` and `tee` make, the destination of `cp`, `mv`, `ln`, `rsync`, `install` and
+/// `scp`, the folder `git clone` makes, a redirection's target (`> out.txt`) and an
+/// output option's value (`-o dist/app`, `--output=x`; no path is read there either). A skill's install steps (`mkdir -p
 /// .kilocode/skills`, `cp -r … .kilocode/skills/`) name the reader's folders.
 fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
     let mut out = std::collections::HashSet::new();
