@@ -27,6 +27,14 @@ impl LineIndex {
         self.starts.get((line as usize).checked_sub(1)?).copied()
     }
 
+    /// The text of 1-based `line` of `text` (the text this index was made from), without
+    /// its line ending; empty past the end.
+    pub fn text_of<'t>(&self, text: &'t str, line: u32) -> &'t str {
+        let Some(start) = self.start_of(line) else { return "" };
+        let end = self.start_of(line + 1).unwrap_or(text.len());
+        text.get(start..end).unwrap_or("").trim_end_matches(['\n', '\r'])
+    }
+
     /// The 1-based line holding the last byte of `range` (its start line when empty).
     pub fn end_line(&self, range: &std::ops::Range<usize>) -> u32 {
         let last = if range.end > range.start { range.end - 1 } else { range.start };
@@ -52,5 +60,8 @@ mod tests {
         assert_eq!(idx.line(7), 4);
         assert_eq!(idx.end_line(&(0..6)), 2);
         assert_eq!(idx.end_line(&(3..3)), 2);
+        let text = "ab\r\ncd\n\nef";
+        let idx = LineIndex::new(text);
+        assert_eq!([1, 2, 3, 4, 5].map(|l| idx.text_of(text, l)), ["ab", "cd", "", "ef", ""]);
     }
 }

@@ -127,8 +127,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        let written = doc.parsed.text.lines().nth(span.line.saturating_sub(1) as usize);
-        if written.is_some_and(|line| says_gone(line, span.text.trim())) {
+        if says_gone(doc.parsed.lines.text_of(&doc.parsed.text, span.line), span.text.trim()) {
             continue;
         }
         let mut problem = missing(path, "code path");
@@ -166,7 +165,7 @@ fn names_own_file(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, line: u32, pa
     let file = last.rsplit_once('.').is_some_and(|(stem, ext)| {
         !stem.is_empty() && !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric())
     });
-    let written = doc.parsed.text.lines().nth(line.saturating_sub(1) as usize).unwrap_or("");
+    let written = doc.parsed.lines.text_of(&doc.parsed.text, line);
     if !file && !written.contains(&format!("{}/`", path.trim_end_matches('/'))) {
         return false;
     }
@@ -359,7 +358,7 @@ fn missing_skill_resource(
     if ctx.tree.kind(first) == PathKind::Dir || teaches_skills(&doc.parsed.text) {
         return None;
     }
-    let text_line = doc.parsed.text.lines().nth(line.saturating_sub(1) as usize).unwrap_or("");
+    let text_line = doc.parsed.lines.text_of(&doc.parsed.text, line);
     if names_an_example(text_line) {
         return None;
     }
