@@ -132,12 +132,17 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         }
         Err(e) => return Err(e.at(&ctx.root.join(path))),
     };
+    let role = role_of(ctx.roles[index as usize], &doc.parsed.text);
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),
         bytes: doc.bytes,
         lines: doc.parsed.line_count,
-        injection_frequency: injection_frequency(path, ctx.always_loaded.contains_key(path)),
-        role: role_of(ctx.roles[index as usize], &doc.parsed.text),
+        injection_frequency: injection_frequency(
+            path,
+            ctx.always_loaded.contains_key(path),
+            role == DocRole::NestedAgentContext,
+        ),
+        role,
     };
     drop(bytes);
     let role = facts.role;

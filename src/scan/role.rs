@@ -129,6 +129,13 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     // published page for the readers' agents (marimo's `docs/_static/CLAUDE.md`), not
     // context loaded for work in that folder.
     let served = has_dir(&["_static", "static", "public"]);
+    // An agent file beside a `SKILL.md` is the skill's own (Vercel's skills ship their
+    // rules compiled into `AGENTS.md`): loaded with the skill, not for work in its folder.
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let in_skill = !dir.is_empty() && inputs.all.binary_search(&format!("{dir}/SKILL.md")).is_ok();
+    if in_skill && AGENT_FILE_NAMES.contains(&name) {
+        return DocRole::AgentDoc;
+    }
     if AGENT_FILE_NAMES.contains(&name) && !served {
         return if dirs.is_empty() { DocRole::AgentContext } else { DocRole::NestedAgentContext };
     }
@@ -497,6 +504,14 @@ mod tests {
         assert_eq!(role(".claude/commands/review.md"), DocRole::AgentDoc);
         assert_eq!(role(".cursor/rules/style.mdc"), DocRole::AgentDoc);
         assert_eq!(role("skills/hygiene-check/SKILL.md"), DocRole::AgentDoc);
+        // A skill's compiled rule book beside its SKILL.md (langfuse's vendored Vercel
+        // skills) is the skill's, not context for work in the skill's folder.
+        let skill = "web/.agents/skills/react-best-practices/SKILL.md";
+        assert_eq!(
+            role_in("web/.agents/skills/react-best-practices/AGENTS.md", &[skill]),
+            DocRole::AgentDoc
+        );
+        assert_eq!(role_in("web/AGENTS.md", &[skill]), DocRole::NestedAgentContext);
     }
 
     #[test]

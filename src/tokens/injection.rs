@@ -3,7 +3,8 @@
 //!
 //! Rules, first match wins:
 //! - always-loaded files (root agent files, what they `@import`, configured globs): 1.0
-//! - a nested CLAUDE.md / AGENTS.md / GEMINI.md, loaded when work enters its folder: 0.5
+//! - nested agent context (a CLAUDE.md / AGENTS.md / GEMINI.md below the root, not a
+//!   skill's own), loaded when work enters its folder: 0.5
 //! - a doc in an archive-like folder (archive, archived, history, legacy, old): 0.02
 //! - the root README: 0.3
 //! - any other doc, read on demand: 0.1
@@ -18,17 +19,18 @@ pub const ALWAYS_LOADED_ROOT_FILES: [&str; 4] =
 /// Folder names whose docs are history rather than live.
 pub const ARCHIVE_DIR_NAMES: [&str; 5] = ["archive", "archived", "history", "legacy", "old"];
 
-/// Frequency of a root-relative `path`; `always_loaded` is the scanner's verdict
-/// (root agent files, their imports and configured globs).
-pub fn injection_frequency(path: &str, always_loaded: bool) -> f64 {
+/// Frequency of a root-relative `path`; `always_loaded` is the scanner's verdict (root
+/// agent files, their imports and configured globs), `nested` whether its role is
+/// nested agent context (`DocRole::NestedAgentContext`).
+pub fn injection_frequency(path: &str, always_loaded: bool, nested: bool) -> f64 {
     if always_loaded {
         return 1.0;
     }
-    let mut parts: Vec<&str> = path.split('/').collect();
-    let name = parts.pop().unwrap_or_default();
-    if !parts.is_empty() && AGENT_FILE_NAMES.contains(&name) {
+    if nested {
         return 0.5;
     }
+    let mut parts: Vec<&str> = path.split('/').collect();
+    let name = parts.pop().unwrap_or_default();
     if parts.iter().any(|dir| ARCHIVE_DIR_NAMES.contains(&dir.to_ascii_lowercase().as_str())) {
         return 0.02;
     }
@@ -44,12 +46,14 @@ mod tests {
 
     #[test]
     fn frequencies_follow_the_rules() {
-        assert_eq!(injection_frequency("CLAUDE.md", true), 1.0);
-        assert_eq!(injection_frequency("docs/imported.md", true), 1.0);
-        assert_eq!(injection_frequency("crates/x/CLAUDE.md", false), 0.5);
-        assert_eq!(injection_frequency("docs/Archive/2023.md", false), 0.02);
-        assert_eq!(injection_frequency("README.md", false), 0.3);
-        assert_eq!(injection_frequency("docs/README.md", false), 0.1);
-        assert_eq!(injection_frequency("docs/design.md", false), 0.1);
+        assert_eq!(injection_frequency("CLAUDE.md", true, false), 1.0);
+        assert_eq!(injection_frequency("docs/imported.md", true, false), 1.0);
+        assert_eq!(injection_frequency("crates/x/CLAUDE.md", false, true), 0.5);
+        // A skill's compiled AGENTS.md is loaded with the skill, on demand.
+        assert_eq!(injection_frequency("skills/s/AGENTS.md", false, false), 0.1);
+        assert_eq!(injection_frequency("docs/Archive/2023.md", false, false), 0.02);
+        assert_eq!(injection_frequency("README.md", false, false), 0.3);
+        assert_eq!(injection_frequency("docs/README.md", false, false), 0.1);
+        assert_eq!(injection_frequency("docs/design.md", false, false), 0.1);
     }
 }

@@ -204,3 +204,37 @@ fn an_archived_doc_is_kept_as_it_was_and_raises_nothing() {
     live.sort_unstable();
     assert_eq!(live, ["archive/old-plan.md#nope", "gone.md"]);
 }
+
+#[test]
+fn nested_context_fires_only_when_clearly_over_and_a_skills_agents_file_is_the_skills() {
+    let text = |what: &str| -> String {
+        (0..300).map(|i| format!("Rule {i} for {what} work {i}.\n")).collect()
+    };
+    let files = |budget: &str| {
+        tree(&[
+            ("AGENTS.md", &text("root")),
+            ("crates/x/AGENTS.md", &text("crate")),
+            ("skills/s/SKILL.md", "---\nname: s\ndescription: d\n---\n# S\n"),
+            ("skills/s/AGENTS.md", &text("skill")),
+            ("dochygiene.toml", budget),
+        ])
+    };
+    // The nested file's count, read from a scan with a small budget.
+    let probe =
+        scan_json(files("[thresholds]\nalways_loaded_budget = 100\n").path(), &["--no-git"], 1);
+    let detail = probe["signals"]["crates/x/AGENTS.md"][0]["detail"].as_str().unwrap().to_string();
+    let tokens: u64 = detail.split(' ').next().unwrap().parse().unwrap();
+    // A budget the files pass by about 8 %: the root file (loaded in every session) is
+    // over it, the nested one is within its slack.
+    let budget = tokens * 100 / 108;
+    let toml = format!("[thresholds]\nalways_loaded_budget = {budget}\ndoc_budget = 100000\n");
+    let a = scan_json(files(&toml).path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["AGENTS.md"], "{a}");
+    // Clearly over (the budget a third under the count): the nested file fires too. The
+    // skill's AGENTS.md is an on-demand agent doc under `doc_budget`, not folder context.
+    let toml =
+        format!("[thresholds]\nalways_loaded_budget = {}\ndoc_budget = 100000\n", tokens * 2 / 3);
+    let a = scan_json(files(&toml).path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["AGENTS.md", "crates/x/AGENTS.md"]);
+    assert_eq!(a["files"]["skills/s/AGENTS.md"]["role"], "agent_doc");
+}
