@@ -334,6 +334,29 @@ fn folders_moved_or_deleted_are_stale_even_when_their_first_folder_is_gone() {
 }
 
 #[test]
+fn a_relative_link_to_a_deleted_top_folder_is_stale_but_a_route_is_not() {
+    let repo = GitRepo::new();
+    repo.write("close-automation/SKILL.md", "# Close\n");
+    repo.write("docs/index.md", "# Docs\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["rm", "-q", "-r", "close-automation", "docs"]);
+    repo.commit("2024-02-01T00:00:00Z", "drop them");
+    repo.write(
+        "README.md",
+        "# Skills\n\n- [Close](./close-automation/)\n- Your `close-automation/` folder.\n",
+    );
+    repo.write("guide/intro.md", "# Intro\n\nSee [the docs](/docs) on the site.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "README.md"),
+        [(3, "./close-automation/", "stale_name_location")],
+        "the link is this repository's; the backticked lone name is the reader's"
+    );
+    assert!(named(&a, "guide/intro.md").is_empty(), "`/docs` from a folder is a route");
+}
+
+#[test]
 fn a_python_module_path_survives_its_package_moving_under_a_folder() {
     let repo = GitRepo::new();
     repo.write("pkg/__init__.py", "\n");

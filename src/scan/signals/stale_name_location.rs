@@ -28,9 +28,13 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     let fate = history.fate(&missing.resolved, exists).or_else(|| {
         // A folder (git records only its files): `aider/tests`, `src/server/auth/`.
         let last = missing.resolved.rsplit('/').next().unwrap_or_default();
-        // A lone name (`src/`, `tests/`) is more often the reader's own folder.
+        // A lone name in code (`src/`, `tests/`) is more often the reader's own folder,
+        // and one from the root (`/docs`, `/blog/`) a site's route; a relative link's
+        // (`[close](./close-automation/)` in the root README) is this repository's.
+        let link = missing.form == Form::DocRelative
+            && !matches!(missing.what, "command path" | "code path");
         let folder = (missing.written.ends_with('/') || !last.contains('.'))
-            && (missing.resolved.contains('/') || missing.what == AGENT_FOLDER);
+            && (missing.resolved.contains('/') || missing.what == AGENT_FOLDER || link);
         folder.then(|| history.folder_fate(&missing.resolved, exists)).flatten()
     })?;
     if let Fate::Renamed { to } = &fate {
