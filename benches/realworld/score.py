@@ -19,12 +19,17 @@ import csv, json, sys
 def ref(s):
     return s.get("target") or s.get("related_path") or ""
 
+SAME = {"broken_reference": "stale_name_location", "stale_name_location": "broken_reference"}
+
+
 def main():
     labels_path, scan_path = sys.argv[1], sys.argv[2]
     out = sys.argv[sys.argv.index("--unlabeled") + 1] if "--unlabeled" in sys.argv else None
     exact, loose, misses = {}, {}, []
     with open(labels_path, newline="") as f:
-        for row in csv.reader(f, delimiter="\t"):
+        # Tab-separated, never quoted: a target may start with `"` (pixi's
+        # `[`_`]("underscores")`), which csv's default quoting would eat.
+        for row in csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
             if not row or row[0].startswith("#"):
                 continue
             file, sig, line, r, label = row[:5]
@@ -46,6 +51,11 @@ def main():
             lines |= set(range(s["line"], (s.get("end_line") or s["line"]) + 1))
             emitted.update((file, s["name"], str(n)) for n in lines)
             label = exact.get(key) or loose.get((file, s["name"], ref(s)))
+            # A missing target is one finding whether git explains it or not (`same`
+            # below): a label written for the one name judges the other.
+            other = SAME.get(s["name"])
+            if label is None and other:
+                label = exact.get((file, other, str(s["line"]), ref(s))) or loose.get((file, other, ref(s)))
             if label is None:
                 label = "unlabeled"
                 unlabeled.append(list(key) + ["", "", s["detail"]])
