@@ -1,8 +1,8 @@
 //! `Sites`: the docs sites of a repository — which generator renders which folder —
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
 //! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`, Mintlify's
-//! `docs.json`/`mint.json`, Jekyll's `_config.yml`, Hugo's `hugo.toml`, Zola's
-//! `config.toml`, Sphinx's `conf.py`). A folder with no site is rendered by GitHub.
+//! `docs.json`/`mint.json`, Jekyll's `_config.yml`, Hugo's `hugo.toml` (or `config.toml`
+//! with a `baseURL`), Zola's `config.toml`, Sphinx's `conf.py`). A folder with no site is rendered by GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
 //! and never fails a scan: an unreadable config means the default content folder.
@@ -270,13 +270,17 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             vec![dir.to_string()]
         }
         Generator::Hugo => vec![join(dir, "content")],
+        // Zola's `config.toml` has a `base_url`; Hugo's older config name is the same
+        // file with a `baseURL` (Hugo reads its keys case-insensitively).
         Generator::Zola => {
             let content = join(dir, "content");
-            let zola = root.join(&content).is_dir()
-                && read_small(root, config)
-                    .and_then(|text| text.parse::<toml::Table>().ok())
-                    .is_some_and(|t| t.get("base_url").is_some_and(toml::Value::is_str));
-            if !zola {
+            if !root.join(&content).is_dir() {
+                return None;
+            }
+            let table = read_small(root, config).and_then(|t| t.parse::<toml::Table>().ok())?;
+            if table.keys().any(|k| k.eq_ignore_ascii_case("baseurl")) {
+                generator = Generator::Hugo;
+            } else if !table.get("base_url").is_some_and(toml::Value::is_str) {
                 return None;
             }
             vec![content]
@@ -378,6 +382,11 @@ mod tests {
         );
         assert!(sites.page_of("website/README.md").is_none());
         assert!(sites.page_of(".cargo/a.md").is_none(), "no content folder, no base_url");
+        // Hugo's older config name, with its `baseURL` (kind's `site/config.toml`).
+        std::fs::create_dir_all(root.join("site/content/docs")).unwrap();
+        std::fs::write(root.join("site/config.toml"), "baseURL = \"https://kind.dev\"\n").unwrap();
+        let sites = Sites::detect(root, &["site/config.toml".into()]);
+        assert_eq!(sites.page_of("site/content/docs/a.md").unwrap().generator, Generator::Hugo);
     }
 
     #[test]

@@ -439,6 +439,39 @@ fn mkdocs_serves_pages_at_folder_urls_so_raw_html_and_climbing_links_resolve_the
 }
 
 #[test]
+fn hugo_and_astro_pages_resolve_links_from_their_urls_and_static_folders() {
+    let dir = tree(&[
+        // Hugo's older config name, with its `baseURL` (kind's site).
+        ("site/config.toml", "baseURL = \"https://kind.dev\"\n"),
+        ("site/static/logo/logo.png", "png"),
+        ("site/content/docs/design/initial.md", "# Initial\n"),
+        (
+            "site/content/_index.md",
+            "# Home\n\n![logo](./logo/logo.png) [design](./docs/design/initial) \
+             [gone](./docs/design/gone) ![x](./logo/gone.png)\n",
+        ),
+        // Starlight serves this page at `/en/configuration/deeplink/`.
+        ("docs/astro.config.mjs", "export default {}\n"),
+        ("docs/public/icons/openai.png", "png"),
+        (
+            "docs/src/content/docs/en/configuration/deeplink.md",
+            "# Deeplink\n\n![openai](../../../icons/openai.png) ![gone](../../../icons/gone.png)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "site/content/_index.md"),
+        [row(3, "./docs/design/gone", ""), row(3, "./logo/gone.png", "")],
+        "the home page's URL is the site's root: its static file and its page resolve"
+    );
+    assert_eq!(
+        broken(&a, "docs/src/content/docs/en/configuration/deeplink.md"),
+        [row(3, "../../../icons/gone.png", "")],
+        "climbing from the page's URL reaches the site's root, served from `public/`"
+    );
+}
+
+#[test]
 fn links_that_climb_above_the_repository_are_the_forges_pages() {
     let dir = tree(&[(
         "README.md",

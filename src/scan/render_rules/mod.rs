@@ -50,5 +50,5 @@ fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
 }
 pub use heading_ids::kept_id;
 pub use site_links::{
-    html_link_candidate, link_candidates, page_url_routes, redirected, renderer_of,
+    html_link_candidate, link_candidates, page_url_candidates, redirected, renderer_of,
 };

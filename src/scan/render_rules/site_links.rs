@@ -118,17 +118,74 @@ pub fn html_link_candidate(site: &Site, page: &str, dest: &str) -> Option<String
     }
 }
 
-/// The pages a relative link without an extension reaches from `page`'s URL on an MkDocs
-/// site (`use_directory_urls`: `docs/connection-pools.md` is served at
-/// `/connection-pools/`, so `../quickstart` is `/quickstart/`, the page `quickstart.md`).
-pub fn page_url_routes(site: &Site, page: &str, written: &str) -> Vec<String> {
-    let last = written.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-    if written.starts_with('/') || last.is_empty() || last.contains('.') {
-        return Vec::new();
+/// The files a link on `page` (root-relative) reaches from the page's URL, where a
+/// browser resolves it, rather than from its file: MkDocs (`use_directory_urls`), Astro,
+/// Docusaurus, Hugo and Zola serve `content/a/b.md` at `/a/b/` (an index page at its
+/// folder's URL), so `../quickstart` there is `/quickstart/` — the page `quickstart.md` —
+/// and, on Astro, Hugo and Zola, which leave links as written, `../../../icons/x.png` is
+/// `/icons/x.png`, a file of a `static`/`public` folder (`static_roots`). Both the folder URL and the file URL (`/a/b`, no trailing `/`) are
+/// tried: the site's trailing-slash setting is not read. `written` is the decoded path.
+pub fn page_url_candidates(
+    site: &Site,
+    static_roots: &[String],
+    page: &str,
+    written: &str,
+) -> Vec<String> {
+    // MkDocs and Docusaurus rewrite a Markdown link to a file (`x.md`, `img/a.png`) to
+    // where the file is served: only a route (no extension) is read from the page's URL.
+    let route = !written.trim_end_matches('/').rsplit('/').next().unwrap_or_default().contains('.');
+    let pretty = match site.generator {
+        Generator::Mkdocs | Generator::Docusaurus => route,
+        Generator::Astro | Generator::Hugo | Generator::Zola => true,
+        _ => false,
+    };
+    let content = site
+        .content
+        .iter()
+        .filter(|c| {
+            c.is_empty() || page.strip_prefix(c.as_str()).is_some_and(|r| r.starts_with('/'))
+        })
+        .max_by_key(|c| c.len());
+    let (Some(content), true) = (content, pretty) else { return Vec::new() };
+    let within = page[content.len()..].trim_start_matches('/');
+    let stem = ["md", "mdx", "markdown"]
+        .iter()
+        .find_map(|e| within.strip_suffix(&format!(".{e}")))
+        .unwrap_or(within);
+    let (parent, name) = stem.rsplit_once('/').unwrap_or(("", stem));
+    let index = ["index", "_index", "readme"].contains(&name.to_ascii_lowercase().as_str());
+    let bases = if index || written.starts_with('/') { vec![parent] } else { vec![stem, parent] };
+    let mut out = Vec::new();
+    for base in bases {
+        let route = url_join(if written.starts_with('/') { "" } else { base }, written);
+        for dir in static_roots {
+            out.push(crate::scan::resolve::join(dir, &route));
+        }
+        let path = crate::scan::resolve::join(content, &route);
+        let last = route.rsplit('/').next().unwrap_or_default();
+        if !last.contains('.') {
+            out.extend(super::route_pages(&path, &["md", "mdx"]));
+            out.extend([format!("{path}/_index.md"), format!("{path}/README.md")]);
+        }
+        out.push(path);
     }
-    let Some(base) = html_link_candidate(site, page, written) else { return Vec::new() };
-    let base = base.trim_end_matches('/');
-    vec![format!("{base}.md"), format!("{base}/index.md"), format!("{base}/README.md")]
+    out
+}
+
+/// `written` resolved from the URL folder `base` (no leading or trailing `/`) as a
+/// browser does: `..` stops at the site's root.
+fn url_join(base: &str, written: &str) -> String {
+    let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    for part in written.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
 }
 
 /// The file a relative link that climbs out of the site's content folder reaches once the
@@ -166,6 +223,40 @@ mod tests {
         );
         assert!(link_candidates(&site, "../gone.md", "docs/gone.md").is_empty());
         assert!(link_candidates(&site, "img/x.png", "docs/img/x.png").is_empty());
+    }
+
+    #[test]
+    fn a_link_resolves_from_the_page_url_too() {
+        let site = |generator, content: &str| Site {
+            generator,
+            config: "site/config.toml".into(),
+            content: vec![content.into()],
+            redirects: Vec::new(),
+            hooks: false,
+        };
+        // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
+        let astro = site(Generator::Astro, "docs/src/content/docs");
+        let statics = ["docs/public".to_string()];
+        let page = "docs/src/content/docs/en/configuration/deeplink.md";
+        let got = page_url_candidates(&astro, &statics, page, "../../../icons/a.png");
+        assert!(got.contains(&"docs/public/icons/a.png".to_string()), "{got:?}");
+        // Hugo's home page (`_index.md`) is the site's root: `./docs/x` is the page `x.md`.
+        let hugo = site(Generator::Hugo, "site/content");
+        let statics = ["site/static".to_string()];
+        let got = page_url_candidates(&hugo, &statics, "site/content/_index.md", "./logo/l.png");
+        assert_eq!(got[0], "site/static/logo/l.png");
+        let got = page_url_candidates(&hugo, &statics, "site/content/_index.md", "./docs/x");
+        assert!(got.contains(&"site/content/docs/x.md".to_string()), "{got:?}");
+        assert!(got.contains(&"site/content/docs/x/_index.md".to_string()), "{got:?}");
+        // A page's own URL is its folder: `../quickstart` from `docs/pools.md` (MkDocs).
+        let mkdocs = site(Generator::Mkdocs, "docs");
+        let got = page_url_candidates(&mkdocs, &[], "docs/pools.md", "../quickstart");
+        assert!(got.contains(&"docs/quickstart.md".to_string()), "{got:?}");
+        // A generator whose links are file-relative adds nothing (mdBook).
+        assert!(
+            page_url_candidates(&site(Generator::MdBook, "src"), &[], "src/a.md", "b").is_empty()
+        );
+        assert_eq!(url_join("a/b", "../../../x"), "x");
     }
 
     #[test]

@@ -328,7 +328,12 @@ pub fn landing_from(
     let site = ctx.sites.page_of(page)?;
     let written = decode(written);
     let mut candidates = render_rules::link_candidates(site, &written, github);
-    candidates.extend(render_rules::page_url_routes(site, page, &written));
+    candidates.extend(render_rules::page_url_candidates(
+        site,
+        ctx.sites.static_roots(),
+        page,
+        &written,
+    ));
     let found = candidates.into_iter().find_map(|p| {
         let kind = ctx.tree.kind(&p);
         (kind != PathKind::Missing).then_some((p, kind))

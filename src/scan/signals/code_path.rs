@@ -526,8 +526,12 @@ fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &
 /// The indices of the shell words a command line writes rather than reads: what `mkdir`,
 /// `touch` and `tee` make, the destination of `cp`, `mv`, `ln`, `rsync`, `install` and
 /// `scp`, the folder `git clone` makes, a redirection's target (`> out.txt`) and an
-/// output option's value (`-o dist/app`, `--output=x`; no path is read there either). A skill's install steps (`mkdir -p
-/// .kilocode/skills`, `cp -r … .kilocode/skills/`) name the reader's folders.
+/// output option's value (`-o dist/app`, `--output=x`; no path is read there either). A
+/// skill's install steps (`mkdir -p .kilocode/skills`, `cp -r … .kilocode/skills/`) name
+/// the reader's folders. The arguments of a container command that runs or moves an
+/// image (`docker run`, `pull`, `push`, `create`, `tag`, `exec`; `podman` alike) are not
+/// read from the checkout either: an image name (`mitmproxy/mitmproxy`) or a path inside
+/// the container.
 fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
     let mut out = std::collections::HashSet::new();
     let mut start = 0;
@@ -553,6 +557,13 @@ fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
                 }
             }
             "tee" => out.extend(&args),
+            "docker" | "podman"
+                if words.get(command + 1).is_some_and(|w| {
+                    matches!(w.as_str(), "run" | "pull" | "push" | "create" | "tag" | "exec")
+                }) =>
+            {
+                out.extend(args.iter().filter(|&&i| i > command + 1));
+            }
             _ => {}
         }
         for (i, w) in words.iter().enumerate().take(end).skip(start) {
@@ -687,6 +698,13 @@ mod tests {
         assert!(written("cd starters/saas/frontend && npm test").is_empty());
         assert!(written("cat src/main.rs | grep fn").is_empty());
         assert!(written("cp only/one").is_empty(), "one argument is no destination");
+        // An image name and the container's own paths (mitmproxy's Docker Hub README).
+        assert_eq!(
+            written("docker run --rm -it -p 8080:8080 mitmproxy/mitmproxy mitmdump"),
+            ["8080:8080", "mitmdump", "mitmproxy/mitmproxy"]
+        );
+        assert_eq!(written("podman pull ghcr.io/o/img:1"), ["ghcr.io/o/img:1"]);
+        assert!(written("docker build -f docker/Dockerfile .").is_empty());
     }
 
     #[test]
