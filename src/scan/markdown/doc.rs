@@ -55,6 +55,9 @@ pub struct Heading {
 pub struct CodeSpan {
     pub text: String,
     pub line: u32,
+    /// Whether the span is the text of a link to a web URL (`` [`docs/x.md`](https://…) ``):
+    /// it names what the link reaches, which need not be in this repository.
+    pub in_web_link: bool,
 }
 
 /// A run of prose text (outside code blocks), with where it starts.

@@ -159,6 +159,8 @@ struct Walker {
     last_text_end: Option<usize>,
     /// Inside a link or an image (its text is no bare URL of its own).
     link_depth: usize,
+    /// For each open link or image, whether its destination is a web URL.
+    web_links: Vec<bool>,
     /// Prose outside links read so far in one piece (its offset and text), searched for
     /// bare URLs once it ends (`flush_bare`).
     bare: Option<(usize, String)>,
@@ -175,7 +177,8 @@ impl Walker {
             Event::Text(t) => self.text(doc, &t, range),
             Event::Code(code) => {
                 let line = doc.lines.line(range.start);
-                doc.code_spans.push(CodeSpan { text: code.to_string(), line });
+                let in_web_link = self.web_links.iter().any(|&web| web);
+                doc.code_spans.push(CodeSpan { text: code.to_string(), line, in_web_link });
                 push_inline(doc, InlineKind::Code, &code, range.start);
                 if let Some(h) = &mut self.heading {
                     h.3.push_str(&code);
@@ -202,8 +205,12 @@ impl Walker {
             }
         }
         self.depth += 1;
-        if matches!(tag, Tag::Link { .. } | Tag::Image { .. }) {
+        if let Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } = &tag {
             self.link_depth += 1;
+            let web = ["http://", "https://"]
+                .iter()
+                .any(|p| dest_url.get(..p.len()).is_some_and(|head| head.eq_ignore_ascii_case(p)));
+            self.web_links.push(web);
         }
         if starts_block(&tag) {
             push_break(doc);
@@ -249,6 +256,7 @@ impl Walker {
         self.depth = self.depth.saturating_sub(1);
         if matches!(end, TagEnd::Link | TagEnd::Image) {
             self.link_depth = self.link_depth.saturating_sub(1);
+            self.web_links.pop();
         }
         if ends_prose(&end) {
             push_break(doc);
@@ -475,6 +483,19 @@ mod tests {
         );
         assert_eq!(doc.code_spans[0].text, "[not](code.md)");
         assert_eq!(doc.code_spans[0].line, 5);
+        assert!(!doc.code_spans[0].in_web_link);
+    }
+
+    #[test]
+    fn a_code_span_knows_when_it_is_a_web_links_text() {
+        let doc = parse(
+            "Per [`docs/a.md`](https://github.com/o/r/blob/main/docs/a.md), [`b.md`](b.md), \
+             [see `c.md` here][w] and `d.md`.\n\n[w]: HTTPS://example.com/c\n"
+                .into(),
+        );
+        let web: Vec<(&str, bool)> =
+            doc.code_spans.iter().map(|s| (s.text.as_str(), s.in_web_link)).collect();
+        assert_eq!(web, [("docs/a.md", true), ("b.md", false), ("c.md", true), ("d.md", false)]);
     }
 
     #[test]

@@ -66,7 +66,10 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     let example = use_git && crate::scan::role::in_example_project(ctx, &doc.path);
     // Looked up once a doc has code spans to check (most do not).
     let skill = if doc.parsed.code_spans.is_empty() { None } else { skill_root(ctx, &doc.path) };
-    for span in &doc.parsed.code_spans {
+    // A span that is a web link's text names what the link reaches (prisma's
+    // `` [`docs/drive/principles/retro.md`](https://github.com/prisma/ignite/…) ``): the
+    // link, not the span, is checked.
+    for span in doc.parsed.code_spans.iter().filter(|s| !s.in_web_link) {
         let Some(path) = repo_path_candidate(&span.text) else {
             continue;
         };
