@@ -32,6 +32,9 @@ pub struct DocOutcome {
     /// The line spans of the doc's history sections (and strike-through), when it has
     /// link problems: a path renamed or deleted since it was written there is history.
     pub history_lines: Vec<(u32, u32)>,
+    /// The line spans of the doc's release entries, when it is a log of releases
+    /// (`sections::release_ranges`) and has link problems: read as a changelog's.
+    pub release_lines: Vec<(u32, u32)>,
     pub deferred_fragments: Vec<DeferredFragment>,
     pub anchors: AnchorSet,
     /// The files the doc includes (`included.rs`), root-relative.
@@ -188,17 +191,20 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         .map(|problem| ScanWarning::frontmatter(path, problem))
         .into_iter()
         .collect();
-    let history_lines = if links.problems.is_empty() {
-        Vec::new()
-    } else {
+    let spans = |ranges: fn(&crate::scan::markdown::ParsedDoc) -> Vec<std::ops::Range<usize>>| -> Vec<(u32, u32)> {
+        if links.problems.is_empty() {
+            return Vec::new();
+        }
         let lines = &doc.parsed.lines;
-        let ranges = crate::scan::signals::sections::history_ranges(&doc.parsed);
-        ranges.iter().map(|r| (lines.line(r.start), lines.end_line(r))).collect()
+        ranges(&doc.parsed).iter().map(|r| (lines.line(r.start), lines.end_line(r))).collect()
     };
+    let history_lines = spans(crate::scan::signals::sections::history_ranges);
+    let release_lines = spans(crate::scan::signals::sections::release_ranges);
     let outcome = DocOutcome {
         facts,
         problems: links.problems,
         history_lines,
+        release_lines,
         deferred_fragments: links.deferred,
         anchors: AnchorSet::new(&doc.parsed.anchors),
         includes: included::resolve(ctx, &doc),

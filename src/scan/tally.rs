@@ -39,7 +39,9 @@ pub struct Tally {
     /// Link problems, judged once history is known.
     problems: Vec<Problem>,
     /// Per doc with link problems, the line spans of its history sections.
-    history_lines: BTreeMap<String, Vec<(u32, u32)>>,
+    history_lines: LineSpans,
+    /// Per doc, the line spans of its release entries (`DocOutcome::release_lines`).
+    release_lines: LineSpans,
     /// Which docs include which files, for their link problems.
     included: included::IncludedBy,
     churn: Vec<(u32, edit_recency_vs_churn::ChurnScope)>,
@@ -64,6 +66,7 @@ impl Tally {
             files: BTreeMap::new(),
             problems: Vec::new(),
             history_lines: BTreeMap::new(),
+            release_lines: BTreeMap::new(),
             included: included::IncludedBy::default(),
             churn: Vec::new(),
             deferred_counts: Vec::new(),
@@ -91,6 +94,9 @@ impl Tally {
         self.problems.extend(o.problems);
         if !o.history_lines.is_empty() {
             self.history_lines.insert(path.clone(), o.history_lines);
+        }
+        if !o.release_lines.is_empty() {
+            self.release_lines.insert(path.clone(), o.release_lines);
         }
         self.included.add(path, o.includes);
         self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
@@ -171,7 +177,9 @@ impl Tally {
             .problems
             .iter()
             .filter(|p| !other_scheme.covers(p) && !page_routes.covers(ctx, p))
-            .filter_map(|p| link_signal(ctx, p, &routes, &self.history_lines))
+            .filter_map(|p| {
+                link_signal(ctx, p, &routes, (&self.history_lines, &self.release_lines))
+            })
             .collect();
         for (path, sig) in by_cause::group_by_cause(links) {
             self.out.push(&path, sig);
@@ -199,21 +207,25 @@ pub struct Tallied {
     pub skipped: BTreeSet<String>,
 }
 
-/// A link problem becomes a `stale_name_location` when git explains it, else a
-/// `broken_reference` (or nothing, for a path that counts only when it moved).
-/// Whether `problem` sits in a history section of its doc.
-fn in_history(history_lines: &BTreeMap<String, Vec<(u32, u32)>>, problem: &Problem) -> bool {
+/// Per doc path, line spans (first, last) of some kind of section.
+type LineSpans = BTreeMap<String, Vec<(u32, u32)>>;
+
+/// Whether `problem` sits in one of its doc's spans (a history section, a release
+/// entry).
+fn in_history(history_lines: &LineSpans, problem: &Problem) -> bool {
     let Problem::MissingTarget(m) = problem else { return false };
     history_lines
         .get(&m.doc)
         .is_some_and(|spans| spans.iter().any(|(first, last)| (*first..=*last).contains(&m.line)))
 }
 
+/// A link problem becomes a `stale_name_location` when git explains it, else a
+/// `broken_reference` (or nothing, for a path that counts only when it moved).
 fn link_signal(
     ctx: &ScanContext<'_>,
     problem: &Problem,
     routes: &route_links::RouteFolders,
-    history_lines: &BTreeMap<String, Vec<(u32, u32)>>,
+    (history_lines, release_lines): (&LineSpans, &LineSpans),
 ) -> Option<(String, Signal)> {
     let stale = match problem {
         Problem::MissingTarget(m) => stale_name_location::classify(ctx, m)
@@ -254,11 +266,13 @@ fn link_signal(
         // A changelog entry linked what was there when it was written: a target deleted
         // since is history (beads' entry on `examples/git-hooks/`). A renamed one still
         // has a fix that keeps the entry true; so has an image, which shows broken
-        // (vite's announcement images, now `.webp`).
+        // (vite's announcement images, now `.webp`). A release entry of a doc that logs
+        // releases under another name is one too (kedro's `RELEASE.md`).
         Some((doc, s))
             if s.suggestion.is_none()
                 && matches!(problem, Problem::MissingTarget(m) if m.what != "image")
-                && ctx.role(&doc) == crate::scan::role::DocRole::Changelog =>
+                && (ctx.role(&doc) == crate::scan::role::DocRole::Changelog
+                    || in_history(release_lines, problem)) =>
         {
             None
         }

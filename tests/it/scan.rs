@@ -346,6 +346,32 @@ fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
 }
 
 #[test]
+fn duplicate_content_between_docs_for_people_leaves_out_a_short_shared_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    let code = |what: &str, times: usize| {
+        format!(
+            "```go-html-template\n{}```\n",
+            format!("{{{{ if {what} }}}} yes {{{{ end }}}}\n").repeat(times)
+        )
+    };
+    // Hugo's `if` and `else` pages show one short example each (about 300 characters).
+    write("docs/if.md", format!("# if\n\n## Example\n\n{}", code("$a", 10)));
+    write("docs/else.md", format!("# else\n\n## Example\n\n{}", code("$a", 10)));
+    // A long shared example is a copy to keep in one place.
+    write("docs/with.md", format!("# with\n\n## Example\n\n{}", code("$b", 20)));
+    write("docs/range.md", format!("# range\n\n## Example\n\n{}", code("$b", 20)));
+    // A short shared paragraph is a claim stated twice.
+    write("docs/config.md", format!("# Config\n\n## Caching\n\n{}", block("etags")));
+    write("docs/overview.md", format!("# Overview\n\n## Caching\n\n{}", block("etags")));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        signalled_paths(&a),
+        ["docs/config.md", "docs/overview.md", "docs/range.md", "docs/with.md"]
+    );
+}
+
+#[test]
 fn duplicate_content_leaves_out_comments_and_lists_of_names() {
     let dir = tempfile::tempdir().unwrap();
     let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);

@@ -292,6 +292,38 @@ fn a_changelog_keeps_the_links_of_its_day_but_not_broken_images() {
 }
 
 #[test]
+fn a_release_log_under_another_name_reads_its_release_entries_as_a_changelog() {
+    let repo = moved_repo();
+    repo.write("docs/og.png", "png\n");
+    repo.commit("2024-03-02T00:00:00Z", "image");
+    repo.git(&["rm", "-q", "docs/og.png"]);
+    // kedro's `RELEASE.md`: three release headings make it a log of releases.
+    repo.write(
+        "RELEASE.md",
+        "# Upcoming Release\n\n- Run `tools/old.sh` first.\n\n# Release 0.3.0\n\n\
+         | Old | New |\n|---|---|\n| `tools/old.sh` | `tools/gone.sh` |\n\n\
+         ![banner](docs/og.png)\n\n# Release 0.2.0\n\n- [old](tools/old.sh)\n\n\
+         # Release 0.1.0\n\n- First.\n",
+    );
+    repo.commit("2024-04-01T00:00:00Z", "release notes");
+    let a = scan_json(repo.path(), &[], 1);
+    // One line each: no repeat of the cause in a shipped release (`lines` lists repeats).
+    let got: Vec<(&str, u64, bool)> = named(&a, "RELEASE.md")
+        .iter()
+        .map(|s| {
+            let repeated = s.get("lines").is_some_and(|l| !l.is_null());
+            (s["target"].as_str().unwrap(), s["line"].as_u64().unwrap(), repeated)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [("tools/old.sh", 3, false), ("docs/og.png", 11, false)],
+        "the upcoming release is current; a shipped release's paths deleted since are \
+         history, its broken image still shows"
+    );
+}
+
+#[test]
 fn a_docs_site_page_names_the_readers_files_unless_git_shows_they_were_ours() {
     let repo = moved_repo();
     let a = scan_json(repo.path(), &[], 1);

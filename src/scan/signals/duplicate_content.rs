@@ -10,7 +10,9 @@
 //! so such a pair fires only when a doc is mostly a copy: more than half of one file's
 //! long blocks are shared with the other under the same heading text — two copies of one
 //! guide that will drift apart (a `CONTRIBUTING.md` kept in `.github/` and in `docs/`, a
-//! short page that repeats a reference's section instead of linking to it). A pair with
+//! short page that repeats a reference's section instead of linking to it), and not
+//! when all they share is a short example (under 500 characters of code, tables, lists
+//! or quotes: `USER_PAIR_MIN_CHARS`). A pair with
 //! an agent-read side (agent context or an on-demand agent doc) fires on any
 //! shared block: the agent pays for both copies. One signal per file pair: it spans
 //! the first shared block, lists every shared block's first line in `lines`, and names
@@ -40,6 +42,8 @@ pub struct BlockPrint {
     pub chars: u32,
     /// Fingerprint of the text of the nearest heading above the block (0: none).
     pub heading: u64,
+    /// Whether the block is a paragraph of prose (not code, a table, a list, a quote).
+    pub paragraph: bool,
 }
 
 /// The fingerprints of `doc`'s long blocks.
@@ -80,6 +84,7 @@ pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrin
             end_line: block.end_line,
             chars: chars as u32,
             heading: heading_print(headings, above),
+            paragraph: block.kind == BlockKind::Paragraph,
         });
     }
     out
@@ -257,6 +262,15 @@ fn mirrored_trees<'k>(
 
 /// Fewer pages in common than this never make two folders copies of one tree.
 const MIRROR_MIN_PAGES: usize = 3;
+
+/// Two docs no agent reads that share less than this many characters, none of it a
+/// paragraph, share an example shown on both pages by design (the same template
+/// snippet on Hugo's `if` and `else` pages, one typedoc table on two interface pages):
+/// not worth a merge. A shared paragraph is a claim stated twice, which drifts. Agent-read
+/// docs pay for every repeated token, so any shared block counts there. Over the
+/// labeled repositories, user-doc pairs sharing under 500 characters of code, tables,
+/// lists or quotes were 0 true, 21 false, 5 debatable.
+const USER_PAIR_MIN_CHARS: u32 = 500;
 
 /// `(a, b)` as owned strings, in order.
 fn ordered((a, b): (&str, &str)) -> (String, String) {
@@ -436,8 +450,19 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         })
     };
     let mirrored = mirrored_trees(ctx, pairs.keys(), whole);
+    // A short example: under `USER_PAIR_MIN_CHARS` shared, and no paragraph among it.
+    let short_example = |doc: u32, other: u32| {
+        let shared = &pairs[&(doc, other)];
+        let mut seen = BTreeSet::new();
+        let chars: u32 =
+            shared.iter().filter(|s| seen.insert(s.print.line)).map(|s| s.print.chars).sum();
+        chars < USER_PAIR_MIN_CHARS && !shared.iter().any(|s| s.print.paragraph)
+    };
     let fires = |doc: u32, other: u32| {
         let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
+        if !by_agent && short_example(doc, other) {
+            return false;
+        }
         let copied = |from: u32, to: u32| {
             pairs.get(&(from, to)).is_some_and(|shared| copied_doc(shared, long(from)))
         };

@@ -321,6 +321,55 @@ pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
     })
 }
 
+/// The sections of a log of releases (`release_log`) under a heading naming a shipped
+/// release: what each release did, in the words and paths of its day.
+pub fn release_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
+    if !release_log(doc) {
+        return Vec::new();
+    }
+    let hs = &doc.headings;
+    let mut ranges = Vec::new();
+    for (i, h) in hs.iter().enumerate().filter(|(_, h)| is_release_heading(&h.text)) {
+        let end =
+            hs[i + 1..].iter().find(|n| n.level <= h.level).map_or(doc.text.len(), |n| n.offset);
+        ranges.push(h.offset..end);
+    }
+    ranges
+}
+
+/// Whether `doc` is a log of releases: three or more headings name a release (kedro's
+/// `RELEASE.md`, whose name alone is more often a release *process* doc).
+fn release_log(doc: &ParsedDoc) -> bool {
+    doc.headings.iter().filter(|h| is_release_heading(&h.text)).nth(2).is_some()
+}
+
+/// Whether a heading names one release: a version, optionally after "Release",
+/// "Version" or "v", optionally followed by a date or a parenthesis — `1.2.3`,
+/// `[1.2.3] - 2024-05-01`, `Release 0.19.0`, `v2.0.0 (2021-05-01)`. Not "Python 3.10
+/// support", a subject, nor "Upcoming Release", which is still to come.
+pub fn is_release_heading(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    if ["unreleased", "upcoming", "not yet released"].iter().any(|w| lower.contains(w)) {
+        return false;
+    }
+    let mut words = lower.split_whitespace().peekable();
+    while words.next_if(|w| matches!(*w, "release" | "version" | "v")).is_some() {}
+    let Some(version) = words.next() else { return false };
+    let version = version.trim_matches(['[', ']', '(', ')', ':']).trim_start_matches('v');
+    let mut parts = version.split(['.', '-', '+']);
+    let numeric =
+        |p: Option<&str>| p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    if !(numeric(parts.next()) && numeric(parts.next())) {
+        return false;
+    }
+    // What follows is a date, a dash or a parenthesis: nothing that names a subject.
+    words.all(|w| {
+        w.starts_with('(')
+            || w.chars().all(|c| !c.is_alphabetic())
+            || matches!(w, "released" | "yanked")
+    })
+}
+
 /// The sections under headings `heading` accepts (down to the next heading of the same
 /// or a higher level) and the strike-through, sorted and merged.
 fn sections_and_strike(doc: &ParsedDoc, heading: impl Fn(&str) -> bool) -> Vec<Range<usize>> {
@@ -365,6 +414,51 @@ mod tests {
 
     use super::*;
     use crate::scan::markdown::parse;
+
+    #[test]
+    fn release_headings_name_a_shipped_version() {
+        for yes in [
+            "1.2.3",
+            "Release 0.19.0",
+            "[1.2.3] - 2024-05-01",
+            "v2.0.0 (2021-05-01)",
+            "Version 3.1",
+            "0.15.6 – 2020-01-28",
+        ] {
+            assert!(is_release_heading(yes), "{yes}");
+        }
+        for no in [
+            "Upcoming Release",
+            "2.0.0 (unreleased)",
+            "Python 3.10 support",
+            "Release process",
+            "3 ways to deploy",
+            "Migrating to 2.0",
+        ] {
+            assert!(!is_release_heading(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_release_log_records_each_release_as_history() {
+        let log = parse(
+            "# Upcoming Release\n\nlive\n\n# Release 0.19.0\n\nold\n\n## Bug fixes\n\nold too\n\n\
+             # Release 0.18.0\n\nolder\n\n# Release 0.17.0\n\noldest\n"
+                .into(),
+        );
+        let history = release_ranges(&log);
+        let inside = |word: &str| {
+            let at = log.text.find(word).unwrap();
+            history.iter().any(|r| r.contains(&at))
+        };
+        assert!(!inside("live"), "what is still to ship is current");
+        assert!(inside("old\n") && inside("old too") && inside("oldest"));
+        // Two version headings are a doc's sections per version, not a log.
+        let two = parse("# Usage\n\n## v4\n\ncurrent\n\n## v3\n\nkept\n\n## 2.0\n\nx\n".into());
+        assert!(release_ranges(&two).is_empty());
+        let readme = parse("# Tool\n\n## 1.0\n\na\n\n## 2.0\n\nb\n".into());
+        assert!(release_ranges(&readme).is_empty());
+    }
 
     #[test]
     fn history_sections_end_at_the_next_peer_heading() {

@@ -125,6 +125,7 @@ const IN_SENTENCE: [&str; 55] = [
 /// sections under the headings above (down to the next heading of the same level).
 pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
     let mut ranges = archive_ranges(doc);
+    ranges.extend(crate::scan::signals::sections::release_ranges(doc));
     let hs = &doc.headings;
     for (i, h) in hs.iter().enumerate() {
         let lower = h.text.to_lowercase();
