@@ -105,9 +105,21 @@ impl ScanContext<'_> {
         let mdx = path.ends_with(".mdx")
             || self.sites.page_of(path).is_some_and(|s| s.generator == Generator::Mintlify);
         let (mut doc, bytes) = Doc::read_as(self.root, path, mdx)?;
-        let renderer = self.renderer_of(path, &doc.parsed);
-        render_rules::add_site_ids(&mut doc.parsed, renderer);
+        self.add_site_ids(path, &mut doc.parsed);
         Ok((doc, bytes))
+    }
+
+    /// Adds to `parsed` (the doc at root-relative `path`) the anchors the site that
+    /// publishes it gives besides GitHub's: its renderer's heading ids
+    /// (`render_rules::add_site_ids`) and, where the site turns them on, its
+    /// definition-list terms' (`Site::term_ids`).
+    pub fn add_site_ids(&self, path: &str, parsed: &mut ParsedDoc) {
+        let renderer = self.renderer_of(path, parsed);
+        render_rules::add_site_ids(parsed, renderer);
+        if self.sites.page_of(path).is_some_and(|s| s.term_ids) {
+            let ids = render_rules::definition_term_ids(parsed);
+            parsed.anchors.extend(ids);
+        }
     }
 
     /// The generator whose heading ids `path` has besides GitHub's.

@@ -88,6 +88,9 @@ pub struct Site {
     /// which may write anchors no source shows (mkdocs-material's shortcode hook turns
     /// `<!-- md:setting config.draft -->` into `#config.draft`).
     pub hooks: bool,
+    /// Whether definition-list terms get ids as headings do (Hugo's
+    /// `markup.goldmark.parser.autoDefinitionTermID`).
+    pub term_ids: bool,
 }
 
 /// Every site of the tree.
@@ -191,6 +194,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             content: vec![dir.to_string()],
             redirects: Vec::new(),
             hooks: false,
+            term_ids: false,
         });
     }
     let mut generator = Generator::of_config(name)?;
@@ -306,7 +310,8 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         redirects.sort();
         redirects.dedup();
     }
-    Some(Site { generator, config: config.to_string(), content, redirects, hooks })
+    let term_ids = generator == Generator::Hugo && hugo_term_ids(root, config);
+    Some(Site { generator, config: config.to_string(), content, redirects, hooks, term_ids })
 }
 
 /// The pages mkdocs-redirects sends elsewhere: the keys of `plugins: - redirects:
@@ -339,6 +344,31 @@ fn route_key(source: &str) -> String {
     let trimmed = source.trim_matches('/');
     let stem = [".md", ".mdx", ".html"].iter().find_map(|e| trimmed.strip_suffix(e));
     stem.unwrap_or(trimmed).to_string()
+}
+
+/// Whether Hugo's config `config` turns on `markup.goldmark.parser.autoDefinitionTermID`
+/// (keys read case-insensitively, as Hugo does), in TOML, YAML or JSON.
+fn hugo_term_ids(root: &Path, config: &str) -> bool {
+    let Some(text) = read_small(root, config) else { return false };
+    let json: Option<serde_json::Value> = if config.ends_with(".toml") {
+        text.parse::<toml::Table>().ok().and_then(|t| serde_json::to_value(t).ok())
+    } else if config.ends_with(".json") {
+        serde_json::from_str(&text).ok()
+    } else {
+        let yaml = crate::yaml::load_bounded(&text, crate::yaml::Limits::CONFIG_FILE).ok();
+        return yaml.is_some_and(|doc| {
+            doc["markup"]["goldmark"]["parser"]["autoDefinitionTermID"].as_bool() == Some(true)
+        });
+    };
+    let get = |v: &serde_json::Value, key: &str| -> Option<serde_json::Value> {
+        v.as_object()?.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v.clone())
+    };
+    json.and_then(|v| get(&v, "markup"))
+        .and_then(|v| get(&v, "goldmark"))
+        .and_then(|v| get(&v, "parser"))
+        .and_then(|v| get(&v, "autoDefinitionTermID"))
+        .and_then(|v| v.as_bool())
+        == Some(true)
 }
 
 /// The text of a small regular file under the root, `None` otherwise.
@@ -387,6 +417,23 @@ mod tests {
         std::fs::write(root.join("site/config.toml"), "baseURL = \"https://kind.dev\"\n").unwrap();
         let sites = Sites::detect(root, &["site/config.toml".into()]);
         assert_eq!(sites.page_of("site/content/docs/a.md").unwrap().generator, Generator::Hugo);
+        assert!(!sites.page_of("site/content/docs/a.md").unwrap().term_ids);
+        // Goldmark's definition-term ids, in each of Hugo's config formats.
+        std::fs::create_dir_all(root.join("hugo/content")).unwrap();
+        std::fs::create_dir_all(root.join("yml/content")).unwrap();
+        std::fs::write(
+            root.join("hugo/hugo.toml"),
+            "[markup.goldmark.parser]\nautoDefinitionTermID = true\n",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("yml/hugo.yaml"),
+            "markup:\n  goldmark:\n    parser:\n      autoDefinitionTermID: true\n",
+        )
+        .unwrap();
+        let sites = Sites::detect(root, &["hugo/hugo.toml".into(), "yml/hugo.yaml".into()]);
+        assert!(sites.page_of("hugo/content/a.md").unwrap().term_ids);
+        assert!(sites.page_of("yml/content/a.md").unwrap().term_ids);
     }
 
     #[test]

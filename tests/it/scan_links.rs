@@ -472,6 +472,22 @@ fn hugo_and_astro_pages_resolve_links_from_their_urls_and_static_folders() {
 }
 
 #[test]
+fn a_hugo_site_with_definition_term_ids_links_its_terms() {
+    let dir = tree(&[
+        ("hugo.toml", "[markup.goldmark.parser]\nautoDefinitionTermID = true\n"),
+        (
+            "content/highlight.md",
+            "# Highlight\n\n`OPTIONS`\n: The options.\n\n## Options\n\n\
+             See [the term](#options), [the heading](#options-1) and [gone](#nowhere).\n",
+        ),
+        ("content/other.md", "# Other\n\n[term](highlight.md#options-1)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "content/highlight.md"), [row(8, "#nowhere", "")]);
+    assert_eq!(broken(&a, "content/other.md"), []);
+}
+
+#[test]
 fn links_that_climb_above_the_repository_are_the_forges_pages() {
     let dir = tree(&[(
         "README.md",

@@ -3,7 +3,8 @@
 //! `--8<-- "f.md"`, mdx_include `{!f.md!}`, mkdocs-include-markdown
 //! `{% include-markdown "f.md" %}`, Jinja `{% include "f.md" %}`, remark-directive
 //! `::include{file="f.md"}`, MDX `import Part from './_part.mdx'`, VitePress
-//! `<!--@include: ./f.md-->`, and hand-made hooks such as `<!-- include: f.md -->`
+//! `<!--@include: ./f.md-->`, Hugo shortcodes named `include` (`{{% include "f.md" %}}`,
+//! `{{< include "f.md" >}}`), and hand-made hooks such as `<!-- include: f.md -->`
 //! (nextest's site). Two facts follow for the scanner:
 //! the including page has headings its source does not show (its anchors are open), and
 //! the included file's relative links are written for the including page's folder.
@@ -20,7 +21,10 @@ use regex::Regex;
 /// found by SIMD, far faster than the per-form patterns): only where one opens a line
 /// is the directive read.
 static OPENING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\{\{#include|\{\{#rustdoc_include|--8<--|\{!|\{%|<!--|::include|import ").unwrap()
+    Regex::new(
+        r"\{\{#include|\{\{#rustdoc_include|--8<--|\{!|\{%|<!--|::include|import |\{\{%|\{\{<",
+    )
+    .unwrap()
 });
 
 /// The Markdown files `text` includes, as written (an mdBook `:anchor` or line range
@@ -81,6 +85,11 @@ fn directive_target<'t>(opening: &str, rest: &'t str) -> Option<&'t str> {
             let token = body.split_whitespace().next()?;
             (token != "-->").then_some(token)
         }
+        // A Hugo site's include shortcode (hugoDocs' `{{% include "_common/x.md" %}}`).
+        "{{%" | "{{<" => {
+            let body = line.trim_start().strip_prefix("include")?;
+            quoted(body.trim_start())
+        }
         "::include" => {
             let attrs = line.strip_prefix('{')?.split('}').next()?;
             ["file=", "path=", "src="]
@@ -140,7 +149,9 @@ mod tests {
                     {%\n  include-markdown \"../cli/tests/cli-reference@.md.snap\"\n  start=\"x\"\n%}\n\n\
                     {!./docs_src/annotations/en/test_main.md!}\n\n\
                     <!--@include: ./cli-generated.md{3,}-->\n\n\
-                    {% include \"snippet.markdown\" %}\n\n::include{file=\"../../cli.md.snap\" start=\"x\"}\n\nimport Part from './_part.mdx';\n";
+                    {% include \"snippet.markdown\" %}\n\n::include{file=\"../../cli.md.snap\" start=\"x\"}\n\nimport Part from './_part.mdx';\n\n\
+                    {{% include \"_common/store-scope.md\" %}}\n\n{{< include \"/_common/b.md\" >}}\n\n\
+                    {{< figure src=\"a.md\" >}}\n";
         assert_eq!(
             include_targets(text),
             [
@@ -153,6 +164,8 @@ mod tests {
                 "snippet.markdown",
                 "../../cli.md.snap",
                 "./_part.mdx",
+                "_common/store-scope.md",
+                "/_common/b.md",
             ]
         );
         assert!(is_markdown_target("tests/snapshots/markdown-help.snap"));

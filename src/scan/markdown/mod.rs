@@ -17,3 +17,4 @@ pub use html_anchors::html_refs;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
 pub use parse::{options, parse, parse_as, without_frontmatter};
+pub use slug::Slugger;

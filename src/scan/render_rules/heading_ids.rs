@@ -55,6 +55,18 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
     Some(ids)
 }
 
+/// The ids a Hugo page gets when its site turns on goldmark's `autoDefinitionTermID`:
+/// each definition-list term is an anchor as a heading is, both from one counter in page
+/// order (hugoDocs' `OPTIONS` term takes `options`, so the `## Options` heading after it
+/// is `#options-1`). GitHub's ids, goldmark's default `autoHeadingIDType`.
+pub fn definition_term_ids(parsed: &ParsedDoc) -> Vec<String> {
+    let mut items: Vec<(usize, String)> = super::definition_terms(&parsed.text);
+    items.extend(parsed.headings.iter().map(|h| (h.offset, h.text.clone())));
+    items.sort_by_key(|(at, _)| *at);
+    let mut slugger = crate::scan::markdown::Slugger::default();
+    items.iter().map(|(_, text)| slugger.slug(text)).collect()
+}
+
 /// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
 /// works on the published site resolves as one that works on GitHub does; for MkDocs also
 /// its other anchors (`mkdocs_anchors`), for mdBook its definition-list terms, for
@@ -74,6 +86,19 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if generator == Some(Generator::VitePress) {
         let ids = super::mkdocs_anchors::attr_ids(&parsed.text);
         parsed.anchors.extend(ids);
+        // VitePress slugs a heading's source text, where an HTML entity is still written
+        // out: electric's "WAL growth &mdash; why …" is `#wal-growth-mdash-why-…`.
+        let entity_ids: Vec<String> = parsed
+            .headings
+            .iter()
+            .filter_map(|h| {
+                let source = parsed.text.get(h.offset..h.end)?;
+                let source = source.trim().trim_start_matches('#').trim_end_matches('#').trim();
+                let entity = source.contains('&') && source.contains(';');
+                entity.then(|| vitepress::slugify(source))
+            })
+            .collect();
+        parsed.anchors.extend(entity_ids);
     }
     if generator == Some(Generator::Sphinx) {
         // A section's id is docutils' `make_id` of its title; MyST resolves `#id` to it
@@ -214,6 +239,17 @@ Text
     }
 
     #[test]
+    fn hugo_definition_terms_share_the_headings_counter() {
+        let doc = parse(
+            "# Highlight\n\n`OPTIONS`\n: The options.\n\nStep 3\n: Run it.\n\n## Options\n\n\
+             Not a term\nbecause no blank line before\n: x\n"
+                .into(),
+        );
+        let ids = definition_term_ids(&doc);
+        assert_eq!(ids, ["highlight", "options", "step-3", "options-1"]);
+    }
+
+    #[test]
     fn section_ids_as_docutils_makes_them() {
         assert_eq!(docutils_id("The go_type map"), "the-go-type-map");
         assert_eq!(docutils_id("sqlc/db-prepare"), "sqlc-db-prepare");
@@ -231,6 +267,9 @@ Text
             parse("# Config\n\nText.\n{#fake-timers}\n\n<Tabs>\n\nA tab.\n\n</Tabs>\n".into());
         add_site_ids(&mut doc, Some(Generator::VitePress));
         assert!(doc.has_anchor("fake-timers") && !doc.has_anchor("nope"));
+        let mut entity = parse("# Guide\n\n### WAL growth &mdash; why?\n".into());
+        add_site_ids(&mut entity, Some(Generator::VitePress));
+        assert!(entity.has_anchor("wal-growth-mdash-why"), "{:?}", entity.anchors);
         let mut generated = parse("# Settings\n\n<Settings :level=\"2\" />\n".into());
         add_site_ids(&mut generated, Some(Generator::VitePress));
         assert!(generated.has_anchor("any-setting"), "a block component's headings are open");

@@ -37,18 +37,7 @@ pub fn id_from_content(text: &str) -> String {
 /// is a link target (pyo3's `glossary.md#attached`). A term is a line after a blank one
 /// (or the page's start) whose next line opens with `: `.
 pub fn term_ids(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut before, mut term) = ("", "");
-    for line in text.lines() {
-        let after_blank = before.trim().is_empty();
-        let t = term.trim();
-        let plain = !t.is_empty() && !t.starts_with(['#', '-', '*', '>', '|', '`', ':']);
-        if after_blank && plain && line.trim_start().starts_with(": ") {
-            out.push(id_from_content(&t.replace('`', "")));
-        }
-        (before, term) = (term, line);
-    }
-    out
+    super::definition_terms(text).iter().map(|(_, t)| id_from_content(t)).collect()
 }
 
 /// `unique_id`: a used id gets `-1`, `-2`, … (the first unused).

@@ -15,7 +15,7 @@ mod python_markdown;
 mod site_links;
 mod vitepress;
 
-pub use heading_ids::{add_site_ids, heading_ids};
+pub use heading_ids::{add_site_ids, definition_term_ids, heading_ids};
 
 /// The id a heading gets where every run of characters other than letters and digits
 /// becomes one `-` (trimmed, lowercased): `` `queryClient.query` `` → `queryclient-query`.
@@ -49,6 +49,27 @@ fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
     out
 }
 pub use heading_ids::kept_id;
+
+/// The definition-list terms of `text`, with the byte offset of each term's line: a
+/// line after a blank one (or the page's start) whose next line opens with `: ` (PHP
+/// Markdown Extra's syntax, which mdBook and Hugo's goldmark read), backticks removed.
+fn definition_terms(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let (mut before, mut term, mut term_at) = ("", "", 0);
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let after_blank = before.trim().is_empty();
+        let t = term.trim();
+        let fence = t.starts_with("```") || t.starts_with("~~~");
+        let plain = !t.is_empty() && !fence && !t.starts_with(['#', '-', '*', '>', '|', ':']);
+        if after_blank && plain && line.trim_start().starts_with(": ") {
+            out.push((term_at, t.replace('`', "")));
+        }
+        (before, term, term_at) = (term, line, at);
+        at += line.len();
+    }
+    out
+}
 pub use site_links::{
     html_link_candidate, link_candidates, page_url_candidates, redirected, renderer_of,
 };

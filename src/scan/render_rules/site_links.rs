@@ -216,6 +216,7 @@ mod tests {
             content: vec!["docs".into()],
             redirects: Vec::new(),
             hooks: false,
+            term_ids: false,
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -233,6 +234,7 @@ mod tests {
             content: vec![content.into()],
             redirects: Vec::new(),
             hooks: false,
+            term_ids: false,
         };
         // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
         let astro = site(Generator::Astro, "docs/src/content/docs");
@@ -267,6 +269,7 @@ mod tests {
             content: vec!["docs".into()],
             redirects: Vec::new(),
             hooks: false,
+            term_ids: false,
         };
         assert_eq!(
             link_candidates(&site, "../guides/plugins.html", "docs/guides/plugins.html"),
@@ -284,6 +287,7 @@ mod tests {
             content: vec!["docs".into()],
             redirects: vec!["docs/features/yolo-mode".into(), "docs/old".into()],
             hooks: false,
+            term_ids: false,
         };
         assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
         assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));

@@ -284,8 +284,7 @@ fn check_links(
                         None
                     }
                     None => ctx.tree.external_doc_has_anchor(&path, &fragment, |parsed| {
-                        let renderer = ctx.renderer_of(&path, parsed);
-                        render_rules::add_site_ids(parsed, renderer);
+                        ctx.add_site_ids(&path, parsed);
                     }),
                 };
                 if found == Some(false) {

@@ -161,6 +161,12 @@ pub fn banner_word(text: &str) -> Option<&'static str> {
 fn stands_alone(lower: &str, word: &str) -> bool {
     let rest = lower.trim_start_matches(|c: char| !c.is_alphanumeric());
     let rest = rest.strip_prefix(word).unwrap_or(rest).trim_start_matches(['*', '_', ' ']);
+    // "Deprecated in 0.138.0", Hugo's `{{< deprecated-in 0.138.0 >}}`: when the API the
+    // page documents was deprecated, which the page goes on documenting.
+    let when = rest.trim_start_matches(['-', '_', ' ', ':']);
+    if ["in ", "since "].iter().any(|w| when.starts_with(w)) {
+        return false;
+    }
     rest.is_empty() || rest.starts_with([':', '.', '!', '—', '–', '-', '('])
 }
 
@@ -209,6 +215,9 @@ mod tests {
         assert_eq!(banner_word("This guide is complete enough to start."), None);
         assert_eq!(banner_word("We deprecated nothing."), None);
         assert_eq!(banner_word("DEPRECATED"), Some("deprecated"));
+        // When the API the page documents was deprecated (Hugo's `deprecated-in` banner).
+        assert_eq!(banner_word("{{< deprecated-in 0.138.0 >}} Use the method instead."), None);
+        assert_eq!(banner_word("Deprecated since v2.1: use `b`."), None);
         assert_eq!(banner_word("Archived. Kept for reference."), Some("archived"));
         assert_eq!(banner_word("Deprecated items should no longer be used."), None);
         assert_eq!(banner_word("Deprecated in the 2026-07-28 protocol (SEP-2577)."), None);
