@@ -3,7 +3,8 @@
 //! `--8<-- "f.md"`, mdx_include `{!f.md!}`, mkdocs-include-markdown
 //! `{% include-markdown "f.md" %}`, Jinja `{% include "f.md" %}`, remark-directive
 //! `::include{file="f.md"}`, MDX `import Part from './_part.mdx'`, VitePress
-//! `<!--@include: ./f.md-->`, Hugo shortcodes named `include` (`{{% include "f.md" %}}`,
+//! `<!--@include: ./f.md-->`, MyST's ```` ```{include} f.md ````, Hugo shortcodes named
+//! `include` (`{{% include "f.md" %}}`,
 //! `{{< include "f.md" >}}`), and hand-made hooks such as `<!-- include: f.md -->`
 //! (nextest's site). Two facts follow for the scanner:
 //! the including page has headings its source does not show (its anchors are open), and
@@ -22,7 +23,7 @@ use regex::Regex;
 /// is the directive read.
 static OPENING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\{\{#include|\{\{#rustdoc_include|--8<--|\{!|\{%|<!--|::include|import |\{\{%|\{\{<",
+        r"\{\{#include|\{\{#rustdoc_include|--8<--|\{!|\{%|<!--|::include|import |\{\{%|\{\{<|```\{include\}|:::\{include\}",
     )
     .unwrap()
 });
@@ -90,6 +91,12 @@ fn directive_target<'t>(opening: &str, rest: &'t str) -> Option<&'t str> {
             let body = line.trim_start().strip_prefix("include")?;
             quoted(body.trim_start())
         }
+        // MyST's include directive (MyST-Parser's `docs/develop/_changelog.md`:
+        // ```` ```{include} ../../CHANGELOG.md ````).
+        "```{include}" | ":::{include}" => {
+            let token = line.trim();
+            (!token.is_empty() && !token.contains(char::is_whitespace)).then_some(token)
+        }
         "::include" => {
             let attrs = line.strip_prefix('{')?.split('}').next()?;
             ["file=", "path=", "src="]
@@ -151,7 +158,7 @@ mod tests {
                     <!--@include: ./cli-generated.md{3,}-->\n\n\
                     {% include \"snippet.markdown\" %}\n\n::include{file=\"../../cli.md.snap\" start=\"x\"}\n\nimport Part from './_part.mdx';\n\n\
                     {{% include \"_common/store-scope.md\" %}}\n\n{{< include \"/_common/b.md\" >}}\n\n\
-                    {{< figure src=\"a.md\" >}}\n";
+                    {{< figure src=\"a.md\" >}}\n\n```{include} ../../CHANGELOG.md\n:relative-docs: docs/\n```\n";
         assert_eq!(
             include_targets(text),
             [
@@ -166,6 +173,7 @@ mod tests {
                 "./_part.mdx",
                 "_common/store-scope.md",
                 "/_common/b.md",
+                "../../CHANGELOG.md",
             ]
         );
         assert!(is_markdown_target("tests/snapshots/markdown-help.snap"));

@@ -67,6 +67,39 @@ pub fn definition_term_ids(parsed: &ParsedDoc) -> Vec<String> {
     items.iter().map(|(_, text)| slugger.slug(text)).collect()
 }
 
+/// MyST's other targets (MyST-Parser's "Cross-referencing" docs): a directive's
+/// `:name: x` option, a `{#x}` block attribute line and a `[text]{#x}` span (the
+/// `attrs_block` and `attrs_inline` extensions), and the name argument of
+/// ```` ```{figure-md} x ````.
+fn myst_targets(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let word = |t: &str| {
+        let t = t.trim();
+        (!t.is_empty() && !t.contains(char::is_whitespace)).then(|| t.to_string())
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix(":name:") {
+            out.extend(word(name));
+        } else if let Some(rest) =
+            line.strip_prefix("```{figure-md}").or_else(|| line.strip_prefix(":::{figure-md}"))
+        {
+            out.extend(word(rest));
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("{#") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find('}') else { break };
+            let id = after[..end].split_whitespace().next().unwrap_or_default();
+            if !id.is_empty() {
+                out.push(id.to_string());
+            }
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
 /// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
 /// works on the published site resolves as one that works on GitHub does; for MkDocs also
 /// its other anchors (`mkdocs_anchors`), for mdBook its definition-list terms, for
@@ -112,6 +145,7 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         });
         let labels: Vec<String> = labels.collect();
         parsed.anchors.extend(labels);
+        parsed.anchors.extend(myst_targets(&parsed.text));
     }
     if generator == Some(Generator::Mintlify) {
         // Mintlify also keeps a heading's `/` and `:` (its pages link `#tasks%2Fget` for
@@ -259,6 +293,17 @@ Text
         let mut parsed = parse("# The `go_type` map\n".to_string());
         add_site_ids(&mut parsed, Some(Generator::Sphinx));
         assert!(parsed.anchors.contains("the-go-type-map"));
+        // MyST's targets besides headings and `(label)=` lines.
+        let mut myst = parse(
+            "# X\n\n{#paragraph-target}\nA paragraph.\n\nA [span]{#span-target}.\n\n\
+             ```{note}\n:name: directive-target\nNote.\n```\n\n:::{figure-md} fig-target\n:::\n"
+                .to_string(),
+        );
+        add_site_ids(&mut myst, Some(Generator::Sphinx));
+        for id in ["paragraph-target", "span-target", "directive-target", "fig-target"] {
+            assert!(myst.anchors.contains(id), "{id}");
+        }
+        assert!(!myst.anchors.contains("nowhere"));
     }
 
     #[test]
