@@ -269,7 +269,8 @@ fn own_repo(slug: &str, known: &KnownVersions) -> bool {
 /// that name one of the project's packages.
 fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
     let lang = block.info.split_whitespace().next().unwrap_or_default();
-    if lang != "toml" && !block.text.contains("dependencies") {
+    let untagged = lang.is_empty() || lang == "text";
+    if lang != "toml" && !untagged && !block.text.contains("dependencies") {
         return;
     }
     let Ok(table) = block.text.parse::<toml::Table>() else { return };
@@ -278,9 +279,16 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
     let targets = table.get("target").and_then(|t| t.as_table());
     holders.extend(targets.into_iter().flat_map(|t| t.values()).filter_map(|t| t.as_table()));
     let kinds = ["dependencies", "dev-dependencies", "build-dependencies"];
-    let tables = holders
+    let mut tables: Vec<&toml::Table> = holders
         .iter()
-        .flat_map(|h| kinds.iter().filter_map(|k| h.get(*k).and_then(|d| d.as_table())));
+        .flat_map(|h| kinds.iter().filter_map(|k| h.get(*k).and_then(|d| d.as_table())))
+        .collect();
+    // The lines to paste under `[dependencies]`, without the header (pingora's quick
+    // start: `pingora = { version = "0.3", features = ["lb"] }`): every entry a
+    // dependency, one of them the project's own.
+    if tables.is_empty() && bare_dependencies(&table, known) {
+        tables.push(&table);
+    }
     for deps in tables {
         for (key, value) in deps {
             let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
@@ -303,6 +311,19 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
             ));
         }
     }
+}
+
+/// Whether every entry of `table` is a dependency — a version string, or an inline table
+/// with a `version`, `path` or `git` — and one names a package of the project's.
+fn bare_dependencies(table: &toml::Table, known: &KnownVersions) -> bool {
+    let dependency = |value: &toml::Value| match value {
+        toml::Value::String(spec) => requirement(spec).is_some(),
+        toml::Value::Table(t) => ["version", "path", "git"].iter().any(|k| t.contains_key(*k)),
+        _ => false,
+    };
+    !table.is_empty()
+        && table.values().all(dependency)
+        && table.keys().any(|k| known.knows(&k.to_lowercase(), true))
 }
 
 /// The dependency maps of a `package.json` snippet (`dependencies`, `devDependencies`,
@@ -574,6 +595,13 @@ mod tests {
         let md = "```toml\n[dependencies]\ngrep = \"0.2\"\nserde = \"1\"\ntool = { version = \"^2.0\", features = [\"x\"] }\n\n[dev-dependencies.grep]\nversion = \"=0.4.1\"\n```\n";
         assert_eq!(found(md), [at(3, "0.2"), at(5, "2.0"), at(8, "0.4.1")]);
         assert!(found("```toml\nnot = [toml\ngrep = \"0.2\"\n```\n").is_empty(), "invalid TOML");
+        // The lines to paste under `[dependencies]`, header left out, in an untagged fence.
+        let bare = found(
+            "```\nasync-trait = \"0.1\"\ngrep = { version = \"0.2\", features = [\"lb\"] }\n```\n",
+        );
+        assert_eq!(bare.len(), 1, "{bare:?}");
+        // A config snippet whose keys are not all dependencies says nothing of versions.
+        assert!(found("```\ngrep = \"0.2\"\nthreads = 4\n```\n").is_empty());
         assert!(found("```diff\n[dependencies]\n-grep = \"0.2\"\n```\n").is_empty());
         // A diff's added lines are what the reader writes.
         assert_eq!(
