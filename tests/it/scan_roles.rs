@@ -238,3 +238,23 @@ fn nested_context_fires_only_when_clearly_over_and_a_skills_agents_file_is_the_s
     assert_eq!(signalled_paths(&a), ["AGENTS.md", "crates/x/AGENTS.md"]);
     assert_eq!(a["files"]["skills/s/AGENTS.md"]["role"], "agent_doc");
 }
+
+#[test]
+fn a_page_copied_from_another_repository_raises_nothing_of_its_own() {
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"zola\"\nversion = \"0.22.1\"\nrepository = \"https://github.com/getzola/zola\"\n"),
+        // Zola's themes gallery: each page is a theme's README, synced in.
+        (
+            "docs/content/themes/belresume/index.md",
+            "\n+++\ntitle = \"BelResume\"\n\n[extra]\nrepository = \"https://github.com/cx48/BelResume.git\"\n+++\n\n# BelResume\n\nSee [the license](LICENSE).\n",
+        ),
+        // A page naming the project's own repository is the project's.
+        (
+            "docs/content/about.md",
+            "+++\n[extra]\nrepository = \"https://github.com/getzola/zola\"\n+++\n\n# About\n\n[gone](gone.md)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/content/about.md"]);
+    assert_eq!(a["files"]["docs/content/themes/belresume/index.md"]["role"], "generated");
+}
