@@ -44,7 +44,11 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     let scope = Scope::new(&config.include, &opts.scopes, &config.exclude)?;
     std::thread::scope(|s| {
         let git = s.spawn(|| read_history(root, opts.use_git));
-        let walked = walk(root, &scope)?;
+        let tracked = s.spawn(|| git::tracked_ignored(root));
+        let mut walked = walk(root, &scope)?;
+        let ignored = Ignored::new(root);
+        let tracked = tracked.join().unwrap_or_default();
+        walked.add_tracked(root, &scope, tracked, |p| ignored.by_extension_only(p));
         let sites = Sites::detect(root, &walked.site_configs);
         let generated = Generated::load(root);
         let assigned = role::assign(
@@ -76,7 +80,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             roles,
             tree: Tree::new(root),
             sites,
-            ignored: Ignored::new(root),
+            ignored,
             history: None,
             estimator: Estimator::new(config.tokens.encoding),
             always_loaded: always,

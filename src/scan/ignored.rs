@@ -59,6 +59,47 @@ impl Ignored {
         false
     }
 
+    /// Whether the rule that ignores root-relative `path` (a file) ignores a whole kind
+    /// of file by its extension (`*.md`, `/**/*.mdx`) rather than naming the file or a
+    /// folder of it (`.claude/PRPs/`, `packages/docs/api`). Such a rule, written below
+    /// committed docs (bolt.diy's `*.md`), cannot mean the docs it would leave out; a
+    /// rule that names a file or a folder says what it holds is an artifact.
+    pub fn by_extension_only(&self, path: &str) -> bool {
+        // A folder on the way ignored is the rule that counts (git does not look inside).
+        let mut at = 0;
+        while let Some(i) = path[at..].find('/') {
+            if matches!(self.deciding(&path[..at + i], true), Some(Some(_))) {
+                return false;
+            }
+            at += i + 1;
+        }
+        let Some(Some(glob)) = self.deciding(path, false) else { return false };
+        let glob = glob.trim_start_matches('/').trim_start_matches("**/");
+        glob.strip_prefix("*.")
+            .is_some_and(|ext| !ext.is_empty() && !ext.contains(['/', '*', '?', '[']))
+    }
+
+    /// The rule deciding root-relative `path` itself (its parents not asked), from the
+    /// deepest `.gitignore` with a matching rule: `Some(Some(glob))` ignored by `glob`,
+    /// `Some(None)` re-included, `None` no rule.
+    fn deciding(&self, path: &str, is_dir: bool) -> Option<Option<String>> {
+        let abs = self.root.join(path);
+        let mut dirs = vec![String::new()];
+        let mut at = 0;
+        while let Some(i) = path[at..].find('/') {
+            dirs.push(path[..at + i].to_string());
+            at += i + 1;
+        }
+        dirs.iter().rev().find_map(|dir| {
+            self.with_matcher(dir, |m| match m.matched(&abs, is_dir) {
+                ignore::Match::Ignore(glob) => Some(Some(glob.original().to_string())),
+                ignore::Match::Whitelist(_) => Some(None),
+                ignore::Match::None => None,
+            })
+            .flatten()
+        })
+    }
+
     fn with_matcher<T>(&self, dir: &str, f: impl FnOnce(&Gitignore) -> T) -> Option<T> {
         let mut cache = self.by_dir.lock().unwrap_or_else(PoisonError::into_inner);
         let matcher = cache.entry(dir.to_string()).or_insert_with(|| self.load(dir));
@@ -114,5 +155,32 @@ mod tests {
         assert!(!ignored.contains("reference/cli.md"), "anchored to the root");
         assert!(!ignored.contains("../outside.md"));
         assert!(!ignored.contains(""));
+    }
+
+    #[test]
+    fn a_rule_by_extension_is_told_from_one_naming_a_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs/api")).unwrap();
+        std::fs::write(
+            root.join(".gitignore"),
+            "*.md
+/notes/
+",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("docs/.gitignore"),
+            "api/
+**/*.mdx
+",
+        )
+        .unwrap();
+        let ignored = Ignored::new(root);
+        assert!(ignored.by_extension_only("README.md"));
+        assert!(ignored.by_extension_only("docs/guide.mdx"));
+        assert!(!ignored.by_extension_only("docs/api/x.html"), "a folder named");
+        assert!(!ignored.by_extension_only("notes/x.md"), "its folder is named first");
+        assert!(!ignored.by_extension_only("src/lib.rs"), "not ignored at all");
     }
 }

@@ -170,6 +170,7 @@ fn stem(name: &str) -> &str {
 
 fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
     crate::scan::signals::sections::is_changelog_file(name)
+        || release_note(lower_dirs, name)
         || lower_dirs.iter().any(|d| {
             // Towncrier's `newsfragments/` and `changelog.d/`, changesets: entries of a
             // changelog to come, history as soon as they are written.
@@ -186,6 +187,17 @@ fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
                     | ".changes"
             )
         })
+}
+
+/// Whether `name` is one release's notes: named by its version (`4.1.4.md`,
+/// `v8.0.0-rc.1.md`) in a folder of release notes (wagtail's `docs/releases/`,
+/// strawberry's `docs/breaking-changes/`). A version-named page elsewhere is more often a
+/// migration guide (`migrate/v2.md`), which readers still follow.
+fn release_note(lower_dirs: &[String], name: &str) -> bool {
+    const FOLDERS: [&str; 5] =
+        ["releases", "release", "breaking-changes", "breaking_changes", "news"];
+    lower_dirs.last().is_some_and(|d| FOLDERS.contains(&d.as_str()))
+        && crate::scan::signals::sections::is_release_heading(stem(name))
 }
 
 fn is_template(lower_dirs: &[String], name: &str) -> bool {
@@ -547,6 +559,12 @@ mod tests {
         assert_eq!(role("third_party/lib/README.md"), DocRole::Generated);
         assert_eq!(role("api/ref.md"), DocRole::Generated);
         assert_eq!(role("docs/history-of-x.md"), DocRole::UserDoc);
+        // One release's notes, named by its version in a folder of them.
+        assert_eq!(role("docs/releases/4.1.4.md"), DocRole::Changelog);
+        assert_eq!(role("docs/releases/v8.0.0-rc.1.md"), DocRole::Changelog);
+        assert_eq!(role("docs/breaking-changes/0.279.0.md"), DocRole::Changelog);
+        assert_eq!(role("docs/releases/README.md"), DocRole::UserDoc);
+        assert_eq!(role("docs/migrate/v2.0.md"), DocRole::UserDoc, "a migration guide");
     }
 
     #[test]

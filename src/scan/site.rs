@@ -66,6 +66,9 @@ impl Generator {
             "config.toml" => Some(Generator::Zola),
             // A common name: `site_of` keeps it only when it configures Sphinx.
             "conf.py" => Some(Generator::Sphinx),
+            // MyST's own engine (mystmd, Jupyter Book 2): MyST's targets and project-wide
+            // labels, as on a Sphinx site with MyST; `site_of` keeps it with a `project`.
+            "myst.yml" => Some(Generator::Sphinx),
             _ => None,
         }
     }
@@ -289,6 +292,12 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             }
             vec![content]
         }
+        Generator::Sphinx if name == "myst.yml" => {
+            let text = read_small(root, config)?;
+            let doc = crate::yaml::load_bounded(&text, crate::yaml::Limits::CONFIG_FILE).ok()?;
+            doc["project"].as_hash()?;
+            vec![dir.to_string()]
+        }
         Generator::Sphinx => {
             let text = read_small(root, config).unwrap_or_default();
             let sphinx = ["sphinx", "myst", "html_theme"].iter().any(|w| text.contains(w));
@@ -478,6 +487,25 @@ mod tests {
         let sites = Sites::detect(root, &configs);
         assert_eq!(sites.page_of("book/a.md").unwrap().generator, Generator::Sphinx);
         assert_eq!(sites.page_of("notes/a.md").unwrap().generator, Generator::Sphinx);
+        assert!(sites.page_of("plain/a.md").is_none());
+        // Jupyter Book 2 and mystmd: `myst.yml` with a `project`.
+        std::fs::create_dir_all(root.join("docs2")).unwrap();
+        std::fs::write(
+            root.join("docs2/myst.yml"),
+            "version: 1
+project:
+  title: D
+",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("plain/myst.yml"),
+            "version: 1
+",
+        )
+        .unwrap();
+        let sites = Sites::detect(root, &["docs2/myst.yml".into(), "plain/myst.yml".into()]);
+        assert_eq!(sites.page_of("docs2/a/b.md").unwrap().generator, Generator::Sphinx);
         assert!(sites.page_of("plain/a.md").is_none());
     }
 

@@ -102,6 +102,60 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
     Ok(out)
 }
 
+impl Walked {
+    /// Adds the files of `tracked` (root-relative: what git tracks although a
+    /// `.gitignore` rule matches it, `git::tracked_ignored`) that the walk would have
+    /// kept but for a rule ignoring every file of their extension (`*.md`,
+    /// `by_extension_only`): regular files on disk, in folders the walk enters, that
+    /// `scope` keeps. Git ignores only untracked files, and such a rule, written after the
+    /// docs were committed, cannot mean them. A rule naming the file or its folder
+    /// (`.claude/PRPs/`, a generated `docs/api/`) says what is there is an artifact: those
+    /// stay out, tracked or not.
+    pub fn add_tracked(
+        &mut self,
+        root: &Path,
+        scope: &Scope,
+        tracked: Vec<String>,
+        by_extension_only: impl Fn(&str) -> bool,
+    ) {
+        let hidden_named = scope.hidden_dirs_named();
+        let mut added = false;
+        for rel in tracked {
+            let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", &rel));
+            let dir_entered = |d: &str| {
+                !DEFAULT_EXCLUDED_DIRS.contains(&d)
+                    && (!d.starts_with('.')
+                        || (d != ".vitepress"
+                            && (AGENT_HIDDEN_DIRS.contains(&d)
+                                || hidden_named.iter().any(|h| h == d))))
+            };
+            if !dirs.split('/').filter(|d| !d.is_empty()).all(dir_entered) {
+                continue;
+            }
+            let regular = std::fs::symlink_metadata(root.join(&rel)).is_ok_and(|m| m.is_file());
+            if !regular {
+                continue;
+            }
+            if Generator::of_config(name).is_some() && !self.site_configs.contains(&rel) {
+                self.site_configs.push(rel.clone());
+                self.site_configs.sort();
+            }
+            if !name.starts_with('.')
+                && dirs_kept(scope, &rel)
+                && scope.keeps_file(&rel)
+                && by_extension_only(&rel)
+            {
+                self.files.push(rel);
+                added = true;
+            }
+        }
+        if added {
+            self.files.sort();
+            self.files.dedup();
+        }
+    }
+}
+
 /// Whether every folder on `rel`'s way down survives the exclude globs.
 fn dirs_kept(scope: &Scope, rel: &str) -> bool {
     let mut end = 0;

@@ -371,3 +371,27 @@ fn a_partial_clone_is_never_completed_from_its_remote() {
     assert_eq!(readme[0]["target"], "docs/a.md");
     assert!(readme[0]["detail"].as_str().unwrap().contains("deleted"), "{readme:#?}");
 }
+
+/// Git ignores only untracked files: docs committed before a `.gitignore` rule ignoring
+/// every `.md` (bolt.diy's `*.md`) are the repository's docs and are scanned; an
+/// untracked one the rule matches is not, nor a tracked one in a folder the walk skips,
+/// nor one under a folder a rule names (the maintainer's word that it holds artifacts).
+#[test]
+fn tracked_docs_a_gitignore_rule_by_extension_matches_are_scanned() {
+    let repo = GitRepo::new();
+    repo.write("README.md", "# Project\n\nSee [missing](nowhere.txt).\n");
+    repo.write("docs/guide.md", "# Guide\n\nSee [gone](gone.txt).\n");
+    repo.write("node_modules/p/README.md", "# P\n\n[x](x.md)\n");
+    repo.write("notes/plan.md", "# Plan\n\n[z](z.txt)\n");
+    repo.git(&["add", "-f", "node_modules/p/README.md"]);
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    repo.write(".gitignore", "/notes/\n*.md\n");
+    repo.write("scratch.md", "# Scratch\n\n[y](y.txt)\n");
+    repo.commit("2024-02-01T00:00:00Z", "ignore markdown");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(a["files_scanned"], 2, "{a:#?}");
+    let files: Vec<&String> = a["files"].as_object().unwrap().keys().collect();
+    assert_eq!(files, ["README.md", "docs/guide.md"]);
+    assert_eq!(signals_of(&a, "README.md").len(), 1);
+    assert_eq!(signals_of(&a, "docs/guide.md").len(), 1);
+}

@@ -657,6 +657,28 @@ fn docs_that_link_existing_pages_without_md_are_written_for_a_routing_site() {
 }
 
 #[test]
+fn one_link_by_route_to_an_existing_page_is_enough_in_a_docs_folder() {
+    let dir = tree(&[
+        ("docs/tools/babel.mdx", "# Babel\n"),
+        (
+            "docs/tools/devtools.mdx",
+            "# Devtools\n\nSee [babel](../tools/babel) and [gone](./nowhere).\n",
+        ),
+        ("packages/reset/LICENSE.md", "MIT\n"),
+        ("packages/reset/README.md", "# Reset\n\n[License](./LICENSE) and [usage](./usage)\n"),
+        ("packages/reset/usage.md", "# Usage\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // `docs/` is read on the site that serves it; a route to no page is still broken.
+    assert_eq!(broken(&a, "docs/tools/devtools.mdx"), [row(3, "./nowhere", "")]);
+    // A package README is read on GitHub, which adds no `.md`.
+    assert_eq!(
+        broken(&a, "packages/reset/README.md"),
+        [row(3, "./LICENSE", ""), row(3, "./usage", "")]
+    );
+}
+
+#[test]
 fn an_mkdocs_page_links_its_siblings_by_their_urls() {
     let dir = tree(&[
         ("mkdocs.yml", "site_name: x\n"),

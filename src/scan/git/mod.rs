@@ -6,4 +6,4 @@ mod log_parse;
 mod runner;
 
 pub use history::{Fate, History};
-pub use runner::{load, load_net_churn, read_blobs, GitLoad};
+pub use runner::{load, load_net_churn, read_blobs, tracked_ignored, GitLoad};

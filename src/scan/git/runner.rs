@@ -110,6 +110,27 @@ pub fn load(root: &Path) -> GitLoad {
     GitLoad::Loaded(Box::new(history))
 }
 
+/// The files under `root` that git tracks although a `.gitignore` rule matches them
+/// (root-relative, `/`-separated): git ignores only untracked files, so these are the
+/// repository's as much as any other (bolt.diy's `.gitignore` has `*.md` below its
+/// committed docs). Empty outside a work tree or without git; one `git ls-files`.
+pub fn tracked_ignored(root: &Path) -> Vec<String> {
+    let out = git(root)
+        .args(["ls-files", "-z", "--cached", "--ignored", "--exclude-standard"])
+        .stderr(Stdio::null())
+        .output();
+    match out {
+        Ok(out) if out.status.success() => out
+            .stdout
+            .split(|b| *b == 0)
+            .filter_map(|p| std::str::from_utf8(p).ok())
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The output of one history pass, or why it failed (ready for `GitStatus.note`).
 fn log(root: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
     match git(root).args(args).stderr(Stdio::piped()).output() {

@@ -229,6 +229,10 @@ impl Walker {
             }
             Tag::HtmlBlock => self.html(doc, &text[range.clone()], range.start),
             Tag::Strikethrough => doc.strike.push(range),
+            // `[llms.txt](llms.txt){.external}`: MyST's mark of a link the site leaves
+            // to the browser (a file the build writes, outside Sphinx's pages).
+            Tag::Link { link_type, .. }
+                if is_direct(link_type) && marked_external(&text[range.end..]) => {}
             Tag::Link { link_type, dest_url, .. } if is_direct(link_type) => {
                 let line = doc.lines.line(range.start);
                 doc.links.push(LinkRef {
@@ -408,6 +412,14 @@ fn ends_prose(end: &TagEnd) -> bool {
     )
 }
 
+/// Whether the text right after a link is an attribute block marking it external
+/// (`{.external}`, `{.external target=_blank}`).
+fn marked_external(after: &str) -> bool {
+    after.strip_prefix('{').and_then(|a| a.split_once('}')).is_some_and(|(attrs, _)| {
+        !attrs.contains('\n') && attrs.split_whitespace().any(|a| a == ".external")
+    })
+}
+
 /// Links written with their destination in place; reference-style uses are checked once,
 /// at their definition. An e-mail autolink (`<name@host>`) is a `mailto:`, never a path.
 fn is_direct(link_type: LinkType) -> bool {
@@ -484,6 +496,14 @@ mod tests {
         assert_eq!(doc.code_spans[0].text, "[not](code.md)");
         assert_eq!(doc.code_spans[0].line, 5);
         assert!(!doc.code_spans[0].in_web_link);
+    }
+
+    #[test]
+    fn a_link_marked_external_is_left_to_the_browser() {
+        let doc = parse(
+            "- [llms.txt](llms.txt){.external} and [full](x.txt){.external target=_blank}\n- [kept](a.md){.internal} and [also](b.md) {.external}\n".into(),
+        );
+        assert_eq!(dests(&doc), [(LinkKind::Inline, "a.md", 2), (LinkKind::Inline, "b.md", 2)]);
     }
 
     #[test]

@@ -79,7 +79,8 @@ fn myst_targets(text: &str) -> Vec<String> {
     };
     for line in text.lines() {
         let line = line.trim();
-        if let Some(name) = line.strip_prefix(":name:") {
+        // mystmd takes `:label:` for `:name:`.
+        if let Some(name) = line.strip_prefix(":name:").or_else(|| line.strip_prefix(":label:")) {
             out.extend(word(name));
         } else if let Some(rest) =
             line.strip_prefix("```{figure-md}").or_else(|| line.strip_prefix(":::{figure-md}"))
@@ -296,11 +297,14 @@ Text
         // MyST's targets besides headings and `(label)=` lines.
         let mut myst = parse(
             "# X\n\n{#paragraph-target}\nA paragraph.\n\nA [span]{#span-target}.\n\n\
-             ```{note}\n:name: directive-target\nNote.\n```\n\n:::{figure-md} fig-target\n:::\n"
+             ```{note}\n:name: directive-target\nNote.\n```\n\n:::{figure-md} fig-target\n:::\n\n\
+             :::{figure} a.png\n:label: labelled-figure\n:::\n"
                 .to_string(),
         );
         add_site_ids(&mut myst, Some(Generator::Sphinx));
-        for id in ["paragraph-target", "span-target", "directive-target", "fig-target"] {
+        for id in
+            ["paragraph-target", "span-target", "directive-target", "fig-target", "labelled-figure"]
+        {
             assert!(myst.anchors.contains(id), "{id}");
         }
         assert!(!myst.anchors.contains("nowhere"));

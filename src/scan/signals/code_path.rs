@@ -209,7 +209,7 @@ fn says_gone(line: &str, code: &str) -> bool {
         })
         .map_or(line.len(), |(i, _)| after + i);
     let sentence = line[start..end].to_lowercase();
-    const GONE: [&str; 8] = [
+    const GONE: [&str; 10] = [
         "removed",
         "deleted",
         "no longer",
@@ -218,8 +218,14 @@ fn says_gone(line: &str, code: &str) -> bool {
         "is gone",
         "are gone",
         "retired",
+        "recreate",
+        "previously",
     ];
-    GONE.iter().any(|g| sentence.contains(g))
+    // The word just before it: "there is no `packages/v1/`", "the old `docs/x/` tree",
+    // "Old: `src/a.ts`".
+    let before = line[start..at].trim_end().trim_end_matches(':').to_lowercase();
+    let word = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
+    GONE.iter().any(|g| sentence.contains(g)) || matches!(word, "no" | "old")
 }
 
 /// Whether a path segment stands for any name: `...`, `XXXX`, `NNN`, `foo_functions.rs`,
@@ -672,6 +678,19 @@ mod tests {
             "- **Removed**: `pack.ts` has been removed. Tests import from `src/core/assembly.ts`.";
         assert!(!says_gone(other, "src/core/assembly.ts"));
         assert!(!says_gone("See `src/main.rs` for the entry point.", "src/main.rs"));
+        let negated =
+            "Packages live under `packages/<name>` (there is no `packages/v1/` directory).";
+        assert!(says_gone(negated, "packages/v1/"));
+        assert!(says_gone(
+            "Never recreate the old `docs/content/docs/` tree.",
+            "docs/content/docs/"
+        ));
+        assert!(says_gone("- Old: `src/a.ts`", "src/a.ts"));
+        assert!(!says_gone(
+            "Run `cargo run sample_files/old.jsx` to see it.",
+            "sample_files/old.jsx"
+        ));
+        assert!(!says_gone("No file: see `src/a.ts`, not old.", "src/a.ts"));
         // A table row's other cell is its own.
         let row = "| `docs/a.md` | `staged/a.md` | The file no longer owns a topic. |";
         assert!(!says_gone(row, "docs/a.md"));

@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::broken_reference::{is_markdown, Form, Missing, Problem};
 use crate::scan::context::ScanContext;
+use crate::scan::tree::PathKind;
 
 /// Route links a folder needs before its docs are taken as written for a site.
 const ROUTE_LINKS_PER_FOLDER: usize = 5;
@@ -106,8 +107,17 @@ pub fn route_folders(problems: &[Problem]) -> RouteFolders {
 /// (tanstack.com's, Docusaurus', VitePress'…), even with no site config here.
 const PAGE_ROUTES_PER_TOP_FOLDER: usize = 5;
 
+/// Top folders that hold docs by name: a link by route to a page that exists is enough
+/// there, one alone (jotai's `docs/tools/devtools.mdx` links `../tools/babel` on its own
+/// Next.js site; TanStack Form's three on tanstack.com; pyright's docsify): these docs
+/// are read on the site that serves them, and every docs site drops `.md` and `.mdx`.
+/// Elsewhere — a package README, an agent's skill — a doc is read on GitHub, where such
+/// a link fails (unocss's `./LICENSE` for `LICENSE.md`, a skill's `./calculate-metadata`).
+const DOCS_TOPS: [&str; 5] = ["docs", "doc", "documentation", "website", "www"];
+
 /// Whether `m` is a link by route that names a page that exists: `x` where `x.md`,
-/// `x.mdx`, `x/index.md` or `x/README.md` is a scanned doc.
+/// `x.mdx`, `x/index.md` or `x/README.md` is a scanned doc (or a file on disk: a
+/// generated reference page is left out of the scan, not out of the site).
 fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
     let base = m.resolved.trim_end_matches('/');
     // A page about a file is named after it (`entry.client.tsx.md`), and its route keeps
@@ -115,9 +125,10 @@ fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
     let by_name = linked_name(m).is_some_and(|last| !is_markdown(last));
     // Pages are scanned docs: the shortlist answers without a look at the disk.
     by_name
-        && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"]
-            .iter()
-            .any(|form| ctx.doc_index(&form.replace("{}", base)).is_some())
+        && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"].iter().any(|form| {
+            let page = form.replace("{}", base);
+            ctx.doc_index(&page).is_some() || ctx.tree.kind(&page) == PathKind::File
+        })
 }
 
 /// The top folders (never the root) whose docs hold enough links by route to pages that
@@ -145,7 +156,10 @@ impl PageRouteFolders {
     /// Whether `p` is a link by route to a page that exists, in such a folder.
     pub fn covers(&self, ctx: &ScanContext<'_>, p: &Problem) -> bool {
         let Problem::MissingTarget(m) = p else { return false };
-        m.doc.split_once('/').is_some_and(|(top, _)| self.0.contains(top)) && names_a_page(ctx, m)
+        m.doc
+            .split_once('/')
+            .is_some_and(|(top, _)| self.0.contains(top) || DOCS_TOPS.contains(&top))
+            && names_a_page(ctx, m)
     }
 }
 
