@@ -284,9 +284,11 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
             && applies(SignalName::EditRecencyVsChurn)
             && role::can_go_stale_from_code(path, role)
             && !crate::scan::signals::version_folders::superseded(path, &ctx.paths)
-            // A record, a dated post or a doc kept as history (an exported chat) tells
-            // its own day, not the code's present.
+            // A record, a dated post, a plan or a doc kept as history (an exported chat)
+            // tells its own day, not the code's present: a plan names the files it meant
+            // to change, and they change.
             && !crate::scan::signals::sections::is_record(path)
+            && !crate::scan::signals::sections::is_plan(path)
             && !crate::scan::signals::sections::is_post(path)
             && !crate::scan::signals::sections::kept_as_history(&doc.parsed))
         .then(|| edit_recency_vs_churn::scope_of(&ctx.tree, &doc))

@@ -395,3 +395,28 @@ fn tracked_docs_a_gitignore_rule_by_extension_matches_are_scanned() {
     assert_eq!(signals_of(&a, "README.md").len(), 1);
     assert_eq!(signals_of(&a, "docs/guide.md").len(), 1);
 }
+
+/// A plan names the files it meant to change, and they change: churn under it is the
+/// plan carried out, not the plan falling behind (dyad's `plans/`, prisma's
+/// `projects/x/plan.md`).
+#[test]
+fn a_plan_is_not_asked_about_churn() {
+    let repo = GitRepo::new();
+    let text =
+        "# Rewrite\n\nThe engine is [here](../src/engine.rs), started by `start_engine()`.\n";
+    repo.write("docs/guide.md", text);
+    repo.write("plans/rewrite.md", text);
+    repo.write("src/engine.rs", &format!("fn start_engine() {{}}\n{}", lines(9, "// line")));
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.write("src/engine.rs", &lines(160, "// rewritten"));
+    repo.write("README.md", "# Project\n");
+    repo.commit("2024-06-01T00:00:00Z", "churn the code");
+    let a = scan_json(repo.path(), &[], 1);
+    let churned = |path: &str| {
+        a["signals"][path]
+            .as_array()
+            .is_some_and(|s| s.iter().any(|s| s["name"] == "edit_recency_vs_churn"))
+    };
+    assert!(churned("docs/guide.md"), "{a:#}");
+    assert!(!churned("plans/rewrite.md"));
+}

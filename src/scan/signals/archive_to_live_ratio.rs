@@ -51,10 +51,14 @@ fn copied_code(doc: &ParsedDoc) -> bool {
 /// range; `None` when the doc has no history, or too little to matter.
 pub fn job(ctx: &ScanContext<'_>, doc: &Doc) -> Option<TokenJob> {
     let threshold = ctx.config.thresholds.archive_ratio;
+    // A license or community policy strikes text out on purpose, to show what changed in
+    // it (kysely's code of conduct strikes out the Covenant's pledge it replaced): its
+    // strike-through is the policy, not an archive in it.
     if is_changelog_file(&doc.path)
         || is_history_file(&doc.path)
         || is_history_doc(&doc.parsed)
         || copied_code(&doc.parsed)
+        || crate::scan::role::is_policy_file(&doc.path)
     {
         // A doc that is history by name, place or title (a changelog, a migration guide
         // listing every breaking change, a release post) is an archive, not a live doc.
