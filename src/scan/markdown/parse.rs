@@ -121,12 +121,33 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
         }
     }
     doc.links.sort_by_key(|l| l.line);
+    add_unattributed_slugs(&mut doc, &text);
     doc.includes = super::includes::include_targets(&text);
     if !doc.includes.is_empty() {
         doc.anchors.insert(super::OPEN_ANCHORS.to_string());
     }
     doc.text = text;
     doc
+}
+
+/// GitHub reads no heading attributes: `## Options {🚀}` is the heading "Options {🚀}"
+/// there, with the id `options-` (github-slugger drops the braces and the emoji, keeps
+/// the space), where the parser took `{🚀}` for attributes and slugged "Options". Each
+/// heading whose source line ends on a brace block its text lost also answers to the
+/// slug of its text as written (mobx's `#options-`, `#…-async--await-`).
+fn add_unattributed_slugs(doc: &mut ParsedDoc, text: &str) {
+    for h in &doc.headings {
+        let Some(source) = text.get(h.offset..h.end).and_then(|s| s.lines().next()) else {
+            continue;
+        };
+        let source = source.trim_end().trim_end_matches('#').trim_end();
+        let Some(open) = source.rfind('{').filter(|_| source.ends_with('}')) else { continue };
+        if h.text.contains('{') {
+            continue;
+        }
+        let written = format!("{} {}", h.text, &source[open..]);
+        doc.anchors.insert(super::slug::slugify(&written));
+    }
 }
 
 /// Makes each of `elements` (line spans of top-level JSX elements) one `Html` block in
@@ -496,6 +517,16 @@ mod tests {
         assert_eq!(doc.code_spans[0].text, "[not](code.md)");
         assert_eq!(doc.code_spans[0].line, 5);
         assert!(!doc.code_spans[0].in_web_link);
+    }
+
+    #[test]
+    fn a_heading_keeps_githubs_slug_of_an_attribute_block_github_does_not_read() {
+        let doc =
+            parse("## Options {🚀}\n\n## Using flow {🚀}\n\n## Set {#custom}\n\n## Plain\n".into());
+        for id in ["options", "options-", "using-flow-", "custom", "set", "set-custom", "plain"] {
+            assert!(doc.has_anchor(id), "{id}");
+        }
+        assert!(!doc.has_anchor("plain-"));
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         let Some(path) = repo_path_candidate(&span.text) else {
             continue;
         };
-        if path.split('/').any(is_placeholder) {
+        if path.split('/').any(is_placeholder) || changelog_fragment(&path) {
             continue;
         }
         if let Some(root) = skill {
@@ -226,6 +226,18 @@ fn says_gone(line: &str, code: &str) -> bool {
     let before = line[start..at].trim_end().trim_end_matches(':').to_lowercase();
     let word = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
     GONE.iter().any(|g| sentence.contains(g)) || matches!(word, "no" | "old")
+}
+
+/// Whether `path` names one entry of a changelog to come: a file named by its pull
+/// request or issue number (`changelog/1234.added.md`, `newsfragments/3519.fixed.md`)
+/// in a folder of such entries. Towncrier and its kin consume them at each release, so
+/// a guide's example entry is never there for long, and never meant to be.
+fn changelog_fragment(path: &str) -> bool {
+    let Some((dir, name)) = path.rsplit_once('/') else { return false };
+    let folder = dir.rsplit('/').next().unwrap_or(dir).to_ascii_lowercase();
+    const FOLDERS: [&str; 6] =
+        ["changelog", "newsfragments", "changelog.d", "changes", ".changeset", ".changes"];
+    FOLDERS.contains(&folder.as_str()) && name.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Whether a path segment stands for any name: `...`, `XXXX`, `NNN`, `foo_functions.rs`,
@@ -666,6 +678,14 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_changelog_entry_to_come_is_not_a_path_to_keep() {
+        assert!(changelog_fragment("changelog/1234.added.md"));
+        assert!(changelog_fragment("docs/newsfragments/3519.fixed.md"));
+        assert!(!changelog_fragment("changelog/README.md"));
+        assert!(!changelog_fragment("src/changelog.rs") && !changelog_fragment("1234.md"));
+    }
 
     #[test]
     fn a_sentence_that_says_the_path_is_gone() {
