@@ -372,6 +372,31 @@ fn duplicate_content_between_docs_for_people_leaves_out_a_short_shared_example()
 }
 
 #[test]
+fn duplicate_content_between_docs_for_people_leaves_out_a_passage_of_two_long_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    // Short lines make most of each page; its one long paragraph is shared (nuxt-ui's
+    // `select.md` and `select-menu.md`): a passage, under 15 % of either page.
+    let notes =
+        |name: &str| (0..150).map(|i| format!("{name} note {i}: short.\n\n")).collect::<String>();
+    let page = |name: &str| {
+        format!(
+            "# {name}\n\n## Usage\n\n{}\n## Notes\n\n{}",
+            block("items are filtered"),
+            notes(name)
+        )
+    };
+    write("docs/select.md", page("Select"));
+    write("docs/select-menu.md", page("SelectMenu"));
+    // The same pages without their notes are mostly that paragraph: a copy.
+    let short = |name: &str| format!("# {name}\n\n## Usage\n\n{}", block("values are kept"));
+    write("docs/input.md", short("Input"));
+    write("docs/input-menu.md", short("InputMenu"));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/input-menu.md", "docs/input.md"]);
+}
+
+#[test]
 fn duplicate_content_leaves_out_comments_and_lists_of_names() {
     let dir = tempfile::tempdir().unwrap();
     let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
