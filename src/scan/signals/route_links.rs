@@ -116,9 +116,11 @@ const PAGE_ROUTES_PER_TOP_FOLDER: usize = 5;
 const DOCS_TOPS: [&str; 5] = ["docs", "doc", "documentation", "website", "www"];
 
 /// Whether `m` is a link by route that names a page that exists: `x` where `x.md`,
-/// `x.mdx`, `x/index.md` or `x/README.md` is a scanned doc (or a file on disk: a
-/// generated reference page is left out of the scan, not out of the site).
-fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
+/// `x.mdx`, `x/index.md` or `x/README.md` is a scanned doc, or with `on_disk` a file on
+/// disk (a generated reference page is left out of the scan, not out of the site). The
+/// disk is asked only for a link in a folder already taken as a site's: asking it for
+/// every missing link's four forms cost a third of a scan of the Rust book.
+fn names_a_page(ctx: &ScanContext<'_>, m: &Missing, on_disk: bool) -> bool {
     let base = m.resolved.trim_end_matches('/');
     // A page about a file is named after it (`entry.client.tsx.md`), and its route keeps
     // the file's extension: react-router's `../api/framework-conventions/root.tsx`.
@@ -127,7 +129,7 @@ fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
     by_name
         && ["{}.md", "{}.mdx", "{}/index.md", "{}/README.md"].iter().any(|form| {
             let page = form.replace("{}", base);
-            ctx.doc_index(&page).is_some() || ctx.tree.kind(&page) == PathKind::File
+            ctx.doc_index(&page).is_some() || (on_disk && ctx.tree.kind(&page) == PathKind::File)
         })
 }
 
@@ -135,7 +137,7 @@ fn names_a_page(ctx: &ScanContext<'_>, m: &Missing) -> bool {
 /// exist.
 pub fn page_route_folders(ctx: &ScanContext<'_>, problems: &[Problem]) -> PageRouteFolders {
     let docs = problems.iter().filter_map(|p| match p {
-        Problem::MissingTarget(m) if !m.only_if_moved && names_a_page(ctx, m) => {
+        Problem::MissingTarget(m) if !m.only_if_moved && names_a_page(ctx, m, false) => {
             Some(m.doc.as_str())
         }
         _ => None,
@@ -159,7 +161,7 @@ impl PageRouteFolders {
         m.doc
             .split_once('/')
             .is_some_and(|(top, _)| self.0.contains(top) || DOCS_TOPS.contains(&top))
-            && names_a_page(ctx, m)
+            && names_a_page(ctx, m, true)
     }
 }
 
