@@ -196,12 +196,12 @@ pub fn is_record(path: &str) -> bool {
             && tail.starts_with("20")
             && tail[4..6].parse::<u8>().is_ok_and(|m| (1..=12).contains(&m)));
     // A work order or report of one day: an agent's brief (`d5a-brief.md`), a pull
-    // request's description or manual QA script, findings.
-    let work_record = stem == "brief"
-        || stem.ends_with("-brief")
-        || stem.ends_with("_brief")
-        || stem == "findings"
-        || stem.ends_with("-findings")
+    // request's description or manual QA script, findings, the evidence a work item was
+    // done (OpenSpec's `work-items/*/evidence.md`), a ledger of what a change deleted.
+    let named = |word: &str| {
+        stem == word || stem.strip_suffix(word).is_some_and(|head| head.ends_with(['-', '_']))
+    };
+    let work_record = ["brief", "findings", "evidence", "ledger"].into_iter().any(named)
         || matches!(stem, "pr-description" | "pr_description" | "manual-qa" | "manual_qa");
     if record_name || work_record || (dated && stem.len() > 10) {
         return true;
@@ -234,6 +234,12 @@ const ARCHIVED_FOLDERS: [&str; 9] = [
 /// `archive/legacy-memory-system/docs/README.md` on Node 18, its `docs/archived/`
 /// summaries). Links into it are still checked.
 pub fn is_archived(path: &str) -> bool {
+    // A copy kept under its old name: `README_OLD.md`, `CONTRIBUTING.old.md`, `guide-old.md`.
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let stem = name.rsplit_once('.').map_or(name.as_str(), |(s, _)| s);
+    if ["_old", "-old", ".old"].iter().any(|s| stem.ends_with(s)) {
+        return true;
+    }
     path.split('/')
         .rev()
         .skip(1)
@@ -410,6 +416,8 @@ mod tests {
         assert!(!is_archived("docs/archiver/guide.md"));
         assert!(is_archived("docs/staged-for-removal/MANIFEST.md"));
         assert!(is_archived("docs/deprecated/v1-api.md") && !is_archived("docs/deprecated.md"));
+        assert!(is_archived("README_OLD.md") && is_archived("docs/CONTRIBUTING.old.md"));
+        assert!(!is_archived("docs/old.md") && !is_archived("docs/bold.md"));
     }
 
     use super::*;
@@ -502,6 +510,8 @@ mod tests {
         assert!(!is_history_file("etc/reports/README.md") && !is_history_file("docs/25-10.md"));
         assert!(is_record("docs/adr/0001-use-rust.md"));
         assert!(is_record("dev-docs/v4-notes/background-tasks.md"));
+        assert!(is_record("work-items/05-ship/evidence.md") && is_record("x/deletion-ledger.md"));
+        assert!(!is_record("docs/evidence-based-design.md"));
         assert!(!is_record("docs/plans/migrate.md"), "a plan's status is read");
         assert!(is_plan("docs/plans/migrate.md") && is_plan("spec/v2_ux_plan.md"));
         assert!(!is_plan("docs/cli/plan-mode.md") && !is_plan("docs/planning.md"));
