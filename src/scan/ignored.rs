@@ -33,12 +33,7 @@ impl Ignored {
         if path.is_empty() || path.starts_with("../") {
             return false;
         }
-        let mut dirs = vec![String::new()];
-        let mut at = 0;
-        while let Some(i) = path[at..].find('/') {
-            dirs.push(path[..at + i].to_string());
-            at += i + 1;
-        }
+        let dirs = folders_above(path);
         let abs = self.root.join(path);
         for dir in dirs.iter().rev() {
             let matched = self.with_matcher(dir, |m| {
@@ -66,12 +61,9 @@ impl Ignored {
     /// rule that names a file or a folder says what it holds is an artifact.
     pub fn by_extension_only(&self, path: &str) -> bool {
         // A folder on the way ignored is the rule that counts (git does not look inside).
-        let mut at = 0;
-        while let Some(i) = path[at..].find('/') {
-            if matches!(self.deciding(&path[..at + i], true), Some(Some(_))) {
-                return false;
-            }
-            at += i + 1;
+        let folders = folders_above(path);
+        if folders.iter().skip(1).any(|dir| matches!(self.deciding(dir, true), Some(Some(_)))) {
+            return false;
         }
         let Some(Some(glob)) = self.deciding(path, false) else { return false };
         let glob = glob.trim_start_matches('/').trim_start_matches("**/");
@@ -84,12 +76,7 @@ impl Ignored {
     /// `Some(None)` re-included, `None` no rule.
     fn deciding(&self, path: &str, is_dir: bool) -> Option<Option<String>> {
         let abs = self.root.join(path);
-        let mut dirs = vec![String::new()];
-        let mut at = 0;
-        while let Some(i) = path[at..].find('/') {
-            dirs.push(path[..at + i].to_string());
-            at += i + 1;
-        }
+        let dirs = folders_above(path);
         dirs.iter().rev().find_map(|dir| {
             self.with_matcher(dir, |m| match m.matched(&abs, is_dir) {
                 ignore::Match::Ignore(glob) => Some(Some(glob.original().to_string())),
@@ -126,6 +113,18 @@ impl Ignored {
         }
         builder.build().ok()
     }
+}
+
+/// The root (`""`) and every folder holding root-relative `path`, top down: the folders
+/// whose `.gitignore` may decide it.
+fn folders_above(path: &str) -> Vec<String> {
+    let mut dirs = vec![String::new()];
+    let mut at = 0;
+    while let Some(i) = path[at..].find('/') {
+        dirs.push(path[..at + i].to_string());
+        at += i + 1;
+    }
+    dirs
 }
 
 /// The text of a small regular file (not a symlink), `None` otherwise.

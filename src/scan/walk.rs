@@ -58,19 +58,12 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
             return true;
         }
         let name = entry.file_name().to_string_lossy();
-        if DEFAULT_EXCLUDED_DIRS.contains(&name.as_ref()) {
-            return false;
-        }
-        if !name.starts_with('.') {
-            return true;
-        }
         if name == ".vitepress" {
             if let Some(rel) = relative(&root_owned, entry.path()) {
                 seen.lock().unwrap_or_else(|p| p.into_inner()).push(rel);
             }
-            return false;
         }
-        AGENT_HIDDEN_DIRS.contains(&name.as_ref()) || hidden_named.iter().any(|h| h == &name)
+        enters(&name, &hidden_named)
     });
     let mut out = Walked::default();
     for entry in builder.build() {
@@ -122,14 +115,7 @@ impl Walked {
         let mut added = false;
         for rel in tracked {
             let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", &rel));
-            let dir_entered = |d: &str| {
-                !DEFAULT_EXCLUDED_DIRS.contains(&d)
-                    && (!d.starts_with('.')
-                        || (d != ".vitepress"
-                            && (AGENT_HIDDEN_DIRS.contains(&d)
-                                || hidden_named.iter().any(|h| h == d))))
-            };
-            if !dirs.split('/').filter(|d| !d.is_empty()).all(dir_entered) {
+            if !dirs.split('/').filter(|d| !d.is_empty()).all(|d| enters(d, &hidden_named)) {
                 continue;
             }
             let regular = std::fs::symlink_metadata(root.join(&rel)).is_ok_and(|m| m.is_file());
@@ -154,6 +140,17 @@ impl Walked {
             self.files.dedup();
         }
     }
+}
+
+/// Whether the walk goes into a folder named `name`: not a default-excluded one
+/// (`node_modules`, `target`…), and not a hidden one unless agent context lives there
+/// (`AGENT_HIDDEN_DIRS`) or the scope names it (`hidden_named`). `.vitepress` is noted
+/// (a site's config), never walked.
+fn enters(name: &str, hidden_named: &[String]) -> bool {
+    !DEFAULT_EXCLUDED_DIRS.contains(&name)
+        && (!name.starts_with('.')
+            || (name != ".vitepress"
+                && (AGENT_HIDDEN_DIRS.contains(&name) || hidden_named.iter().any(|h| h == name))))
 }
 
 /// Whether every folder on `rel`'s way down survives the exclude globs.
