@@ -389,3 +389,17 @@ fn records_plans_and_dated_posts_state_the_versions_of_their_day() {
     }
     assert_eq!(skewed_paths(&scan(&p, &["--no-git"])), ["docs/guide.md"]);
 }
+
+/// A sentence naming the manifest that declares a toolchain says what that file holds,
+/// even in code ("`go 1.25` in `go.mod`", air's `AGENTS.md`); without the file named, a
+/// bare toolchain release is what a feature needs, not this project.
+#[test]
+fn a_toolchain_version_said_to_be_in_its_manifest_is_checked() {
+    let p = Project::new();
+    p.write("go.mod", "module example.com/x\n\ngo 1.26.0\n").write(
+        "AGENTS.md",
+        "# Agents\n\n- Language: Go (modules enabled; `go 1.25` in `go.mod`).\n- Language: Go 1.25.\n- The `go 1.22` router patterns.\n- `go 1.26` in `go.mod`.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "AGENTS.md"), [sk(3, "1.25", "1.26")]);
+}

@@ -121,7 +121,11 @@ pub fn mentions(
                 if describes_older_releases(&rows, &range) {
                     continue;
                 }
-                if seg.code.iter().any(|c| c.contains(&range.start)) {
+                // "`go 1.25` in `go.mod`": a sentence naming the manifest that declares
+                // the toolchain says what that file holds, in code or not.
+                let quoted = known.is_toolchain(&name)
+                    && quotes_manifest(known, &name, &seg.text[start..end]);
+                if seg.code.iter().any(|c| c.contains(&range.start)) && !quoted {
                     continue;
                 }
                 // "Node 22.6 added --experimental-strip-types", "a Python 3.9 target",
@@ -130,6 +134,7 @@ pub fn mentions(
                 if claim == Claim::Version
                     && known.is_toolchain(&name)
                     && !frames_requirement(&seg.text[start..end])
+                    && !quoted
                 {
                     continue;
                 }
@@ -333,6 +338,17 @@ const REQUIREMENT_WORDS: [&str; 15] = [
 ];
 
 /// Whether `sentence` states what the project needs.
+/// Whether `sentence` names a manifest file that declares toolchain `name` (`go.mod`
+/// for `go`, `pyproject.toml` for `python`): air's `AGENTS.md` says "`go 1.25` in
+/// `go.mod`", a claim about that file as it is now.
+fn quotes_manifest(known: &KnownVersions, name: &str, sentence: &str) -> bool {
+    known.versions.iter().filter(|k| !k.package && k.names.iter().any(|n| n == name)).any(|k| {
+        let file = k.source.split_whitespace().next().unwrap_or_default();
+        let file = file.rsplit('/').next().unwrap_or(file);
+        file.contains('.') && sentence.contains(file)
+    })
+}
+
 fn frames_requirement(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
     lower.split(|c: char| !c.is_alphanumeric()).any(|w| REQUIREMENT_WORDS.contains(&w))
