@@ -464,23 +464,22 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         })
     };
     let mirrored = mirrored_trees(ctx, pairs.keys(), whole);
+    // The characters `doc` shares with `other`, each shared block counted once.
+    let shared_chars = |doc: u32, other: u32| -> u32 {
+        let mut seen = BTreeSet::new();
+        let shared = &pairs[&(doc, other)];
+        shared.iter().filter(|s| seen.insert(s.print.line)).map(|s| s.print.chars).sum()
+    };
     // A short example: under `USER_PAIR_MIN_CHARS` shared, and no paragraph among it.
     let short_example = |doc: u32, other: u32| {
-        let shared = &pairs[&(doc, other)];
-        let mut seen = BTreeSet::new();
-        let chars: u32 =
-            shared.iter().filter(|s| seen.insert(s.print.line)).map(|s| s.print.chars).sum();
-        chars < USER_PAIR_MIN_CHARS && !shared.iter().any(|s| s.print.paragraph)
+        shared_chars(doc, other) < USER_PAIR_MIN_CHARS
+            && !pairs[&(doc, other)].iter().any(|s| s.print.paragraph)
     };
     // A passage: what the pair shares is under `USER_PAIR_MIN_SHARE` of the smaller doc.
     let passage = |doc: u32, other: u32| {
-        let shared = &pairs[&(doc, other)];
-        let mut seen = BTreeSet::new();
-        let chars: u32 =
-            shared.iter().filter(|s| seen.insert(s.print.line)).map(|s| s.print.chars).sum();
         let size = |d: u32| doc_chars.get(&d).copied().unwrap_or_default();
         let smaller = size(doc).min(size(other)).max(1);
-        f64::from(chars) < USER_PAIR_MIN_SHARE * f64::from(smaller)
+        f64::from(shared_chars(doc, other)) < USER_PAIR_MIN_SHARE * f64::from(smaller)
     };
     let fires = |doc: u32, other: u32| {
         let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
