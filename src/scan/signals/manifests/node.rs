@@ -30,6 +30,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         project = published(known, pkg, "package.json", true);
         floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed);
         root_private = pkg["private"].as_bool() == Some(true);
+        if let Some(spec) = pkg["packageManager"].as_str() {
+            push_package_manager(known, spec);
+        }
     }
     let mut patterns: Vec<String> = Vec::new();
     if let Some(pkg) = &pkg {
@@ -109,6 +112,34 @@ fn npm_shorthand(repo: &str) -> Option<String> {
             && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
     };
     (ok(owner) && ok(name)).then(|| format!("{owner}/{}", name.trim_end_matches(".git")))
+}
+
+/// The package managers whose major release decides whether a checkout installs:
+/// pnpm's lockfile format and yarn's (classic or berry) change with the major.
+const MAJOR_BOUND_MANAGERS: [&str; 2] = ["pnpm", "yarn"];
+
+/// The root's `packageManager` (`pnpm@10.33.4+sha512.…`): the release the repository
+/// is developed with. Its major is what a doc's setup steps must name — CopilotKit's
+/// "pnpm v9.x (`npm i -g pnpm@^9`)" beside `pnpm@10.33.4` installs nothing; a minor
+/// behind still works (corepack fetches the pinned one).
+fn push_package_manager(known: &mut KnownVersions, spec: &str) {
+    let Some((name, version)) = spec.trim().split_once('@') else { return };
+    if !MAJOR_BOUND_MANAGERS.contains(&name) {
+        return;
+    }
+    let version = version.split('+').next().unwrap_or_default();
+    let Some(major) = parse_version(version).and_then(|v| v.first().copied()) else { return };
+    known.versions.push(KnownVersion {
+        names: vec![name.to_string()],
+        version: vec![major],
+        max: None,
+        source: format!("package.json packageManager (`{name}@{version}`)"),
+        bound: Bound::Minimum,
+        major_only_ok: true,
+        in_prose: true,
+        package: false,
+        scope: String::new(),
+    });
 }
 
 fn nvmrc(root: &Path) -> Option<Vec<u64>> {
@@ -225,6 +256,28 @@ mod tests {
         assert!(known.lookup("skip", "a.md", true, None).is_none());
         assert!(known.lookup("play", "a.md", true, None).is_none());
         assert_eq!(known.repos, ["acme/mono"]);
+    }
+
+    #[test]
+    fn the_package_managers_major_is_known_npm_and_bun_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let read_with = |manager: &str| {
+            let pkg =
+                format!(r#"{{"name": "mono", "private": true, "packageManager": "{manager}"}}"#);
+            std::fs::write(d.join("package.json"), pkg).unwrap();
+            let mut known = KnownVersions::default();
+            read(d, &mut known);
+            known
+        };
+        let known = read_with("pnpm@10.33.4+sha512.0123abcd");
+        let pnpm = known.lookup("pnpm", "a.md", false, None).unwrap();
+        assert_eq!((pnpm.version.clone(), pnpm.bound), (vec![10], Bound::Minimum));
+        assert_eq!(pnpm.source, "package.json packageManager (`pnpm@10.33.4`)");
+        assert!(read_with("yarn@4.5.1").lookup("yarn", "a.md", false, None).is_some());
+        assert!(read_with("npm@10.2.0").lookup("npm", "a.md", false, None).is_none());
+        assert!(read_with("bun@1.2.0").lookup("bun", "a.md", false, None).is_none());
+        assert!(read_with("pnpm").lookup("pnpm", "a.md", false, None).is_none());
     }
 
     #[test]

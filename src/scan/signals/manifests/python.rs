@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use semver::VersionReq;
+use semver::{Op, VersionReq};
 
 use super::collect::package;
 use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
@@ -52,31 +52,50 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let listed = (classifiers.iter().min().cloned(), classifiers.iter().max().cloned());
     let requires = project.and_then(|p| p.get("requires-python")).and_then(|v| v.as_str());
     let members = || py.as_ref().and_then(|p| members_minimum(root, p));
-    let (version, source, bound) = match (requires.and_then(minimum), listed.0) {
-        (Some(v), _) => (Some(v), "pyproject.toml requires-python".to_string(), Bound::Minimum),
-        (None, Some(v)) => (Some(v), "pyproject.toml classifiers".to_string(), Bound::Minimum),
+    let (version, source, bound, spec) = match (requires.and_then(minimum), listed.0) {
+        (Some(v), _) => (
+            Some(v),
+            "pyproject.toml requires-python".to_string(),
+            Bound::Minimum,
+            requires.map(str::to_string),
+        ),
+        (None, Some(v)) => {
+            (Some(v), "pyproject.toml classifiers".to_string(), Bound::Minimum, None)
+        }
         // A uv workspace's root is often no package: its members declare the floor
         // (crewAI's `lib/*`), and `.python-version` is only the interpreter its
         // developers use.
         (None, None) => match members() {
-            Some((v, member)) => {
-                (Some(v), format!("{member}/pyproject.toml requires-python"), Bound::Minimum)
-            }
+            Some((v, member, spec)) => (
+                Some(v),
+                format!("{member}/pyproject.toml requires-python"),
+                Bound::Minimum,
+                Some(spec),
+            ),
             None => (
                 read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
                 ".python-version".to_string(),
                 Bound::Current,
+                None,
             ),
         },
     };
     if let Some(version) = version {
+        // The newest release the project supports: the classifiers' list, else the
+        // ceiling of `requires-python` (`>=3.10,<3.14` ends at 3.13: crewAI's
+        // "Python 3.10–3.14" claims one release too many).
+        let ceiling = spec.as_deref().and_then(newest);
         let max = listed.1.filter(|_| classifiers.len() > 1);
-        let source = match max {
-            Some(_) if source != "pyproject.toml classifiers" => {
+        let source = match (&max, &ceiling) {
+            (Some(_), _) if source != "pyproject.toml classifiers" => {
                 format!("{source} and classifiers")
+            }
+            (None, Some(_)) => {
+                format!("{source} (`{}`)", spec.as_deref().unwrap_or_default().trim())
             }
             _ => source,
         };
+        let max = max.or(ceiling);
         known.versions.push(KnownVersion {
             names: PYTHON_NAMES.iter().map(|n| n.to_string()).collect(),
             version,
@@ -147,7 +166,7 @@ const MAX_MEMBERS: usize = 64;
 
 /// The lowest `requires-python` floor among the uv workspace members `root_py` lists,
 /// with the member that declares it.
-fn members_minimum(root: &Path, root_py: &toml::Table) -> Option<(Vec<u64>, String)> {
+fn members_minimum(root: &Path, root_py: &toml::Table) -> Option<(Vec<u64>, String, String)> {
     let members = root_py.get("tool")?.get("uv")?.get("workspace")?.get("members")?.as_array()?;
     let mut dirs: Vec<String> = Vec::new();
     for member in members.iter().filter_map(|m| m.as_str()) {
@@ -172,7 +191,25 @@ fn members_minimum(root: &Path, root_py: &toml::Table) -> Option<(Vec<u64>, Stri
         .filter_map(|dir| {
             let py = read::toml(root, &format!("{dir}/pyproject.toml"))?;
             let spec = py.get("project")?.get("requires-python")?.as_str()?;
-            Some((minimum(spec)?, dir))
+            Some((minimum(spec)?, dir, spec.to_string()))
+        })
+        .min()
+}
+
+/// The newest minor release a PEP 440 specifier set allows, when it caps the minor
+/// (`>=3.10,<3.14` → 3.13, `<=3.13` → 3.13); `<4` and `<4.0` cap no minor: none.
+fn newest(spec: &str) -> Option<Vec<u64>> {
+    spec.split(',')
+        .filter_map(|clause| {
+            let req = VersionReq::parse(clause.trim()).ok()?;
+            let c = req.comparators.first()?;
+            match (c.op, c.minor, c.patch) {
+                (Op::Less, Some(minor), None | Some(0)) if minor > 0 => {
+                    Some(vec![c.major, minor - 1])
+                }
+                (Op::LessEq, Some(minor), None) => Some(vec![c.major, minor]),
+                _ => None,
+            }
         })
         .min()
 }
@@ -190,6 +227,33 @@ fn minimum(spec: &str) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_requires_python_ceiling_ends_the_supported_range() {
+        assert_eq!(newest(">=3.10,<3.14"), Some(vec![3, 13]));
+        assert_eq!(newest(">=3.10, <=3.13"), Some(vec![3, 13]));
+        assert_eq!(newest(">=3.9,<4"), None, "a major cap names no newest minor");
+        assert_eq!(newest(">=3.9,<4.0"), None);
+        assert_eq!(newest(">=3.10"), None);
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let pyproject = "[project]\nname = \"crewai\"\nrequires-python = \">=3.10,<3.14\"\n";
+        std::fs::write(d.join("pyproject.toml"), pyproject).unwrap();
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let py = known.lookup("python", "a.md", false, None).unwrap();
+        assert_eq!((py.version.clone(), py.max.clone()), (vec![3, 10], Some(vec![3, 13])));
+        assert_eq!(py.source, "pyproject.toml requires-python (`>=3.10,<3.14`)");
+        // Classifiers list the range themselves and win.
+        let listed = format!(
+            "{pyproject}classifiers = [\"Programming Language :: Python :: 3.10\", \"Programming Language :: Python :: 3.12\"]\n"
+        );
+        std::fs::write(d.join("pyproject.toml"), listed).unwrap();
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let py = known.lookup("python", "a.md", false, None).unwrap();
+        assert_eq!(py.max, Some(vec![3, 12]));
+    }
 
     #[test]
     fn a_package_below_the_root_has_its_own_floor() {
@@ -239,7 +303,9 @@ mod tests {
         let py = known.versions.iter().find(|k| k.names.contains(&"python".to_string())).unwrap();
         assert_eq!(py.version, [3, 10]);
         assert_eq!(py.bound, Bound::Minimum);
-        assert_eq!(py.source, "plugins/a/pyproject.toml requires-python");
+        // The member's ceiling ends the range (crewAI's "Python 3.10–3.14").
+        assert_eq!(py.source, "plugins/a/pyproject.toml requires-python (`>=3.10, <3.14`)");
+        assert_eq!(py.max, Some(vec![3, 13]));
     }
 
     #[test]

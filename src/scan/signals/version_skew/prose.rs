@@ -135,6 +135,7 @@ pub fn mentions(
                     && known.is_toolchain(&name)
                     && !frames_requirement(&seg.text[start..end])
                     && !quoted
+                    && !in_requirements_section(doc, seg.source_offset(range.start))
                 {
                     continue;
                 }
@@ -349,6 +350,19 @@ fn quotes_manifest(known: &KnownVersions, name: &str, sentence: &str) -> bool {
     })
 }
 
+/// Whether the heading over `offset` names what the section lists as needed ("Install
+/// Prerequisites", "Requirements"): each line under it states a requirement, worded or
+/// not (CopilotKit's "- pnpm v9.x installed globally").
+fn in_requirements_section(doc: &ParsedDoc, offset: usize) -> bool {
+    let i = doc.headings.partition_point(|h| h.offset <= offset);
+    i > 0 && {
+        let words = doc.headings[i - 1].text.to_lowercase();
+        words
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| matches!(w, "prerequisite" | "prerequisites" | "requirement" | "requirements"))
+    }
+}
+
 fn frames_requirement(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
     lower.split(|c: char| !c.is_alphanumeric()).any(|w| REQUIREMENT_WORDS.contains(&w))
@@ -454,7 +468,11 @@ fn name_first(
         }
         let next = clean(&text[t.clone()]);
         let previous = clean(&text[tokens[j - 1].clone()]);
-        if FILLERS.contains(&next) || (next == "is" && ["msrv", "version"].contains(&previous)) {
+        // `MSRV is 1.75`, `Rust version of 1.80.0` (quinn's README).
+        if FILLERS.contains(&next)
+            || (next == "is" && ["msrv", "version"].contains(&previous))
+            || (next == "of" && previous == "version")
+        {
             fillers += 1;
             if fillers > 3 {
                 return None;
@@ -492,6 +510,8 @@ fn name_first(
         || text[tokens[i].end..t.start].contains(['>', '≥'])
         || at_least_after(text, tokens, j);
     let raw = clean(&text[t.clone()]);
+    // `pnpm v9.x`: any release of major 9, stated at the precision written.
+    let raw = raw.strip_suffix(".x").or_else(|| raw.strip_suffix(".X")).unwrap_or(raw);
     let raw_start = t.start + text[t.clone()].find(raw)?;
     if let Some((low, high)) = raw.split_once('-') {
         strict_version(low)?;
@@ -725,6 +745,26 @@ mod tests {
         );
         assert_eq!(found("get widget@2.2.0 first"), [one(1, "widget", Claim::Version, "2.2.0")]);
         assert_eq!(found("Widget 2.0.0+ has it"), [one(1, "widget", Claim::AtLeast, "2.0.0")]);
+        // quinn's README.
+        assert_eq!(
+            found("- Minimum supported Rust version of 1.80.0"),
+            [one(1, "rust", Claim::Version, "1.80.0")]
+        );
+        assert!(found("the Rust of 1.80.0").is_empty(), "`of` only after `version`");
+    }
+
+    #[test]
+    fn a_requirements_section_frames_its_lines_and_a_major_series_is_its_major() {
+        // CopilotKit's CONTRIBUTING: no requirement word in the line, the heading says it.
+        let doc = "## Install Prerequisites\n\n- Python v3.x installed globally\n- Rust 1.70\n";
+        assert_eq!(
+            found(doc),
+            [one(3, "python", Claim::Version, "v3"), one(4, "rust", Claim::Version, "1.70")]
+        );
+        assert!(
+            found("## Usage\n\n- Python v3.x installed globally\n").is_empty(),
+            "a toolchain's release outside such a section, unframed, is no claim"
+        );
     }
 
     #[test]
