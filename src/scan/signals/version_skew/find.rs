@@ -1,5 +1,5 @@
 //! `find`: every version one doc states about something the repository declares —
-//! prose (`prose.rs`) and code blocks (`code.rs`) — minus history: changelog files, docs
+//! prose (`prose.rs`), code blocks (`code.rs`) and static badges (`badges.rs`) — minus history: changelog files, docs
 //! about the past, snapshots of superseded docs versions or of releases older than the
 //! project's, records, plans, dated posts, history sections (`history.rs`). One mention per line and target.
 
@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::history::{history_ranges, is_history_file};
 use super::mention::{Mention, Subject};
-use super::{code, prose};
+use super::{badges, code, prose};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::signals::sections::{
     is_changelog_file, is_plan, is_post, is_record, kept_as_history,
@@ -39,6 +39,7 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
         history.iter().map(|r| (parsed.lines.line(r.start), parsed.lines.end_line(r))).collect();
     let skip_line = |line: u32| history_lines.iter().any(|(a, b)| (*a..=*b).contains(&line));
     code::mentions(parsed, known, &skip_line, &mut out);
+    badges::mentions(parsed, known, &skip_line, &mut out);
     let mut seen = HashSet::new();
     out.retain(|m| seen.insert((m.line, m.target.clone())));
     // A doc of a Python package below the root answers to that package's floor: a

@@ -7,6 +7,7 @@
 //! blocks, history left out); once git history is in, `judge` weighs each against the
 //! declarations and the newest tags.
 
+mod badges;
 mod code;
 mod commands;
 mod find;
