@@ -361,9 +361,17 @@ fn duplicate_content_between_docs_for_people_leaves_out_a_short_shared_example()
     // A long shared example is a copy to keep in one place.
     write("docs/with.md", format!("# with\n\n## Example\n\n{}", code("$b", 20)));
     write("docs/range.md", format!("# range\n\n## Example\n\n{}", code("$b", 20)));
-    // A short shared paragraph is a claim stated twice.
-    write("docs/config.md", format!("# Config\n\n## Caching\n\n{}", block("etags")));
-    write("docs/overview.md", format!("# Overview\n\n## Caching\n\n{}", block("etags")));
+    // A shared paragraph is a claim stated twice.
+    let claim = format!("{}{}", block("etags"), "and a second sentence that holds on ".repeat(3));
+    write("docs/config.md", format!("# Config\n\n## Caching\n\n{claim}"));
+    write("docs/overview.md", format!("# Overview\n\n## Caching\n\n{claim}"));
+    // One paragraph under 300 characters, an intro each sibling page states to stand
+    // alone under its frontmatter title (kind's two design pages, 263 characters): not
+    // a copy.
+    let intro = format!("This page used to host {}\n", "a design note that confused ".repeat(8));
+    let page = |title: &str| format!("---\ntitle: {title}\n---\n\n{intro}\nShort.\n");
+    write("docs/design/base-image.md", page("Base image"));
+    write("docs/design/node-image.md", page("Node image"));
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(
         signalled_paths(&a),

@@ -277,6 +277,16 @@ const MIRROR_MIN_PAGES: usize = 3;
 /// lists or quotes were 0 true, 21 false, 5 debatable.
 const USER_PAIR_MIN_CHARS: u32 = 500;
 
+/// Two docs no agent reads that share one paragraph of fewer characters than this,
+/// each under a heading of its own, share a sentence each page states to stand alone:
+/// an intro or a disclaimer repeated on sibling pages (kind's `base-image.md` and
+/// `node-image.md`, electric's two demo pages, 230 and 263 characters). On the labels
+/// such pairs were 0 true, 8 false; the shortest true single-block pair shares 657
+/// characters (CopilotKit's tutorial step kept in two trees). Under the same heading
+/// the paragraph is a section copied, and fires; under no heading (a page whose title is
+/// its frontmatter's) it is each page's intro.
+const USER_PAIR_MIN_PARAGRAPH: u32 = 300;
+
 /// The least share of the smaller doc of a pair no agent reads that its shared blocks
 /// must make for the pair to be a copy: below it, two distinct pages share a passage
 /// (nuxt-ui's `select.md` and `select-menu.md`, 9 % of the smaller; prefect's generated
@@ -470,10 +480,18 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         let shared = &pairs[&(doc, other)];
         shared.iter().filter(|s| seen.insert(s.print.line)).map(|s| s.print.chars).sum()
     };
-    // A short example: under `USER_PAIR_MIN_CHARS` shared, and no paragraph among it.
+    // A short example: under `USER_PAIR_MIN_CHARS` shared, and no paragraph among it;
+    // or one block under `USER_PAIR_MIN_PARAGRAPH` that each page states under a heading
+    // of its own, or under none but its title (the same heading over it is a section
+    // copied).
     let short_example = |doc: u32, other: u32| {
-        shared_chars(doc, other) < USER_PAIR_MIN_CHARS
-            && !pairs[&(doc, other)].iter().any(|s| s.print.paragraph)
+        let shared = &pairs[&(doc, other)];
+        let chars = shared_chars(doc, other);
+        let intro = shared.iter().all(|s| {
+            s.print.line == shared[0].print.line && (!s.same_heading || s.print.heading == 0)
+        });
+        (chars < USER_PAIR_MIN_CHARS && !shared.iter().any(|s| s.print.paragraph))
+            || (intro && chars < USER_PAIR_MIN_PARAGRAPH)
     };
     // A passage: what the pair shares is under `USER_PAIR_MIN_SHARE` of the smaller doc.
     let passage = |doc: u32, other: u32| {
