@@ -1,7 +1,8 @@
 //! Install commands in code blocks that pin a package: `cargo install x --version v`,
 //! `cargo install x@v`, `cargo add x@v`, `pip install x==v` (and `uv pip`, `uv add`,
 //! `uv tool install`, `uvx`, `pipx`, `poetry add`), `npm i x@v` (and pnpm, yarn, bun,
-//! `npx`), `npm create x@v` (the package `create-x`). Lines are split into words as a
+//! `npx`), `npm create x@v` (the package `create-x`), and the Node a version manager
+//! installs (`nvm install 18.13.0`, `fnm use 22`, `volta install node@20`). Lines are split into words as a
 //! shell would (`shlex`); a shell prompt (`$ `) and `sudo` are dropped. A server entry
 //! of an MCP client's config (`"command": "npx", "args": ["-y", "pkg@1.0.6"]`, in JSON
 //! or TOML) is the same command, written as data. Which packages count is the judge's
@@ -35,7 +36,7 @@ const CARGO_VALUE_FLAGS: [&str; 16] = [
 /// Install commands pinning one of the project's packages.
 pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     const TOOLS: [&str; 8] = ["cargo", "pip", "python", "py", "uv", "poetry", "np", "yarn"];
-    const MORE: [&str; 2] = ["bun", "pnp"];
+    const MORE: [&str; 5] = ["bun", "pnp", "nvm", "fnm", "volta"];
     if !TOOLS.iter().chain(&MORE).any(|t| line.contains(t)) {
         return;
     }
@@ -158,6 +159,16 @@ fn command(words: &[&str], number: u32, known: &KnownVersions, out: &mut Vec<Men
         | ["npx" | "pnpx" | "bunx", args @ ..] => npm_args(args, number, false, out),
         ["npm" | "pnpm" | "yarn" | "bun", "create" | "init", args @ ..] => {
             npm_args(&args[..args.len().min(1)], number, true, out)
+        }
+        // The Node a reader is told to install: drizzle-orm's CONTRIBUTING `nvm install
+        // 18.13.0` beside an `.nvmrc` on 22. `--lts`, `node` and `lts/*` name no release.
+        ["nvm" | "fnm", "install" | "use", version, ..] => {
+            out.extend(Mention::of_name(number, "node", None, Claim::Version, version));
+        }
+        ["volta", "install" | "pin", tool, ..] => {
+            if let Some(version) = tool.strip_prefix("node@") {
+                out.extend(Mention::of_name(number, "node", None, Claim::Version, version));
+            }
         }
         _ => {}
     }
@@ -354,6 +365,17 @@ mod tests {
         );
         assert!(found("echo cargo install tool --version 1.0.0").is_empty());
         assert!(found("npm create vite@latest").is_empty());
+    }
+
+    #[test]
+    fn version_managers_install_node() {
+        assert_eq!(found("nvm install 18.13.0"), ["node 18.13.0"]);
+        assert_eq!(found("$ nvm install 22 && nvm use 22"), ["node 22", "node 22"]);
+        assert_eq!(found("fnm use v20"), ["node v20"]);
+        assert_eq!(found("volta install node@20.11.1"), ["node 20.11.1"]);
+        assert!(found("nvm install --lts").is_empty());
+        assert!(found("nvm use node").is_empty());
+        assert!(found("volta install typescript@5").is_empty());
     }
 
     #[test]
