@@ -104,14 +104,19 @@ fn myst_targets(text: &str) -> Vec<String> {
 /// Adds the heading ids of `generator` (if any) to `parsed.anchors`, so a fragment that
 /// works on the published site resolves as one that works on GitHub does; for MkDocs also
 /// its other anchors (`mkdocs_anchors`), for mdBook its definition-list terms, for
-/// VitePress its `{#id}` attributes; a page that renders a block component has open
-/// anchors.
+/// VitePress its `{#id}` attributes, for Astro (Starlight) the title's `_top`; a page
+/// that renders a block component has open anchors.
 pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if let Some(ids) = generator.and_then(|g| heading_ids(g, parsed)) {
         parsed.anchors.extend(ids);
     }
     if generator == Some(Generator::Mkdocs) {
         super::mkdocs_anchors::add(parsed);
+    }
+    if generator == Some(Generator::Astro) {
+        // Starlight gives every page's title the id `_top` (its "back to top" target):
+        // mocha's `[back to top](#_top)`.
+        parsed.anchors.insert("_top".to_string());
     }
     if generator == Some(Generator::MdBook) {
         let terms = mdbook::term_ids(&parsed.text);
@@ -271,6 +276,26 @@ Text
         add_site_ids(&mut tabs, Some(Generator::Mintlify));
         assert!(tabs.anchors.contains("azure-container-instances"), "{:?}", tabs.anchors);
         assert!(!parsed.anchors.contains("accordiongroup"));
+    }
+
+    #[test]
+    fn a_starlight_page_has_its_title_anchor() {
+        let mut page = parse(
+            "# Fixtures
+
+[Back to top](#_top)
+"
+            .to_string(),
+        );
+        add_site_ids(&mut page, Some(Generator::Astro));
+        assert!(page.anchors.contains("_top"));
+        let mut readme = parse(
+            "# Fixtures
+"
+            .to_string(),
+        );
+        add_site_ids(&mut readme, None);
+        assert!(!readme.anchors.contains("_top"), "GitHub has no such anchor");
     }
 
     #[test]
