@@ -147,29 +147,19 @@ mod tests {
 
     #[test]
     fn static_badges_are_decoded_as_shields_io_writes_them() {
-        let badge = |url: &str| static_badge(url);
-        assert_eq!(
-            badge("https://img.shields.io/badge/Python-3.8+-green?style=for-the-badge"),
-            Some(("Python".into(), "3.8+".into()))
-        );
-        assert_eq!(
-            badge("https://img.shields.io/badge/node-%3E%3D20.0.0-brightgreen"),
-            Some(("node".into(), ">=20.0.0".into()))
-        );
-        assert_eq!(
-            badge("https://img.shields.io/badge/go%20version-%3E=1.23-61CFDD.svg?style=flat"),
-            Some(("go version".into(), ">=1.23".into()))
-        );
-        assert_eq!(
-            badge("https://img.shields.io/badge/rust--analyzer-1.2-blue"),
-            Some(("rust-analyzer".into(), "1.2".into()))
-        );
-        assert_eq!(
-            badge("https://img.shields.io/badge/made_with-love-red"),
-            Some(("made with".into(), "love".into()))
-        );
-        assert_eq!(badge("https://img.shields.io/pypi/v/httpx.svg"), None, "dynamic");
-        assert_eq!(badge("https://img.shields.io/badge/just-two"), None, "no label");
+        let decoded = [
+            ("Python-3.8+-green?style=for-the-badge", "Python", "3.8+"),
+            ("node-%3E%3D20.0.0-brightgreen", "node", ">=20.0.0"),
+            ("go%20version-%3E=1.23-61CFDD.svg?style=flat", "go version", ">=1.23"),
+            ("rust--analyzer-1.2-blue", "rust-analyzer", "1.2"),
+            ("made_with-love-red", "made with", "love"),
+        ];
+        for (path, label, message) in decoded {
+            let url = format!("https://img.shields.io/badge/{path}");
+            assert_eq!(static_badge(&url), Some((label.into(), message.into())), "{path}");
+        }
+        assert_eq!(static_badge("https://img.shields.io/pypi/v/httpx.svg"), None, "dynamic");
+        assert_eq!(static_badge("https://img.shields.io/badge/just-two"), None, "no label");
     }
 
     #[test]
