@@ -32,6 +32,9 @@ pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
         || has_scheme(dest)
         || dest.starts_with("//")
         || dest.contains("{{")
+        // `${CLAUDE_SKILL_DIR}/jobs/scan.md`: a variable the tool substitutes when the
+        // doc is used (claude-plugins-official's skills), not a path in the checkout.
+        || dest.contains("${")
         || is_rust_path(dest)
         || is_placeholder(dest)
     {
@@ -231,6 +234,8 @@ mod tests {
             "",
             "tel:+1",
             "{{ site.url }}/x",
+            "${CLAUDE_SKILL_DIR}/jobs/scan-codebase.md",
+            "${CLAUDE_PLUGIN_ROOT}/scripts",
             "?tab=1",
             "crate::routing::Router",
             "fn@crate::middleware::from_fn",
