@@ -17,8 +17,9 @@ use crate::scan::signals::manifests::KnownVersions;
 
 const STATIC_BADGE: &str = "img.shields.io/badge/";
 
-/// Labels that name the project's own release.
-const PROJECT_LABELS: [&str; 3] = ["version", "release", "latest version"];
+/// Labels that name the project's own release, as read once a trailing ` version` is
+/// dropped (`latest version` is `latest`).
+const PROJECT_LABELS: [&str; 3] = ["version", "release", "latest"];
 
 /// Adds the version every static badge of `doc` states about a name in `known`;
 /// `skip_line` says which lines are history.
@@ -134,12 +135,13 @@ mod tests {
 
     #[test]
     fn badges_of_known_toolchains_and_of_the_project_are_mentions() {
-        let doc = "<p>\n  <img src=\"https://img.shields.io/badge/version-4.3.0-blue\">\n  <img src=\"https://img.shields.io/badge/Python-3.8+-green?style=flat\">\n</p>\n\n![ruby](https://img.shields.io/badge/ruby-2.7-red)\n![pypi](https://img.shields.io/pypi/v/widget)\n\n![old](https://img.shields.io/badge/python-3.6-blue)\n";
+        let doc = "<p>\n  <img src=\"https://img.shields.io/badge/version-4.3.0-blue\">\n  <img src=\"https://img.shields.io/badge/Python-3.8+-green?style=flat\">\n</p>\n\n![ruby](https://img.shields.io/badge/ruby-2.7-red)\n![pypi](https://img.shields.io/pypi/v/widget)\n\n![old](https://img.shields.io/badge/python-3.6-blue)\n![latest](https://img.shields.io/badge/latest%20version-4.2.0-blue)\n";
         assert_eq!(
             found(doc),
             [
                 (2, "widget".to_string(), Claim::Version, "4.3.0".to_string()),
                 (3, "python".to_string(), Claim::AtLeast, "3.8".to_string()),
+                (10, "widget".to_string(), Claim::Version, "4.2.0".to_string()),
             ],
             "an unknown name, a dynamic badge and a history line state nothing"
         );
