@@ -42,7 +42,7 @@ const TASK_WORDS: [&str; 22] = [
 /// Whether a heading's text marks a history section: an archive word opens or closes it
 /// ("Changelog", "Version history", "Archived plans"), and it does not name a task.
 pub fn is_archive_heading(text: &str) -> bool {
-    let lower = text.to_lowercase();
+    let lower = without_asides(&text.to_lowercase());
     let words: Vec<&str> =
         lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     if words.first().is_some_and(|w| TASK_WORDS.contains(w)) {
@@ -57,6 +57,14 @@ pub fn is_archive_heading(text: &str) -> bool {
     }
     let words: Vec<&str> =
         words.into_iter().filter(|w| !w.chars().all(|c| c.is_ascii_digit())).collect();
+    // "Completed when", "Done criteria", "Definition of done": what done will mean, a
+    // work order's acceptance criteria, not what was done.
+    let criteria = words.windows(2).any(|w| {
+        ARCHIVE_HEADING_WORDS.contains(&w[0]) && matches!(w[1], "when" | "criteria" | "if")
+    }) || lower.contains("definition of done");
+    if criteria {
+        return false;
+    }
     let alone = || words[1..].iter().all(|w| GENERIC_SECTION_WORDS.contains(w));
     // "History" and "Changelog" lead a heading of the past only alone ("History",
     // "History (2019-2021)", "Changelog notes"): "Changelog Fragments" is how to write
@@ -66,10 +74,56 @@ pub fn is_archive_heading(text: &str) -> bool {
         "history" | "changelog" | "legacy" => alone(),
         w => ARCHIVE_HEADING_WORDS.contains(&w),
     });
-    let last = words.last().is_some_and(|w| ARCHIVE_HEADING_WORDS.contains(w) && *w != "legacy");
+    // "History" closes a heading of the past after a word naming what changed ("Version
+    // history", "Release history", "A brief history"); after another it names a live
+    // feature ("Bounding in-memory history", "Chat history").
+    let history_of_the_past = || words.len() < 2 || HISTORY_KINDS.contains(&words[words.len() - 2]);
+    let last = words.last().is_some_and(|w| {
+        ARCHIVE_HEADING_WORDS.contains(w)
+            && *w != "legacy"
+            && (*w != "history" || history_of_the_past())
+    });
     // "Legacy" names a section only alone ("Legacy", "Legacy notes"); "Legacy React
     // Query APIs" documents a legacy thing that is still in use.
     first || last
+}
+
+/// Words before a closing "history" that make it the project's past ("Version history").
+const HISTORY_KINDS: [&str; 14] = [
+    "version",
+    "versions",
+    "release",
+    "releases",
+    "revision",
+    "revisions",
+    "change",
+    "changes",
+    "document",
+    "project",
+    "edit",
+    "update",
+    "brief",
+    "short",
+];
+
+/// `text` without its parenthesised asides of three or more words: "Your process
+/// (iterate internally until done)" and "Decisions (recorded in the changelog)" are
+/// about the process and the decisions; a short one is a status ("Phase 1 (done)",
+/// "History (2019-2021)").
+fn without_asides(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')') else { break };
+        let inner = &rest[open + 1..open + close];
+        out.push_str(&rest[..open]);
+        if inner.split_whitespace().count() < 3 {
+            out.push_str(&rest[open..=open + close]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Words that name a section rather than a subject ("Legacy notes").
@@ -534,6 +588,18 @@ mod tests {
         assert!(is_post("docs/content/blogs/1-3.mdx"), "better-auth's release posts");
         assert!(!kept_as_history(&crate::scan::markdown::parse("# Guide\n".to_string())));
         assert!(!is_archive_heading("Where the changelog lives"));
+        // Asides, criteria and live histories (CopilotKit, OpenSpec, prisma, a skill).
+        assert!(!is_archive_heading("Your process (iterate internally until done)"));
+        assert!(!is_archive_heading(
+            "Decisions This Spec Makes (autonomous, recorded in the changelog)"
+        ));
+        assert!(is_archive_heading("Phase 1 — the chat_stream program (DONE)"));
+        assert!(!is_archive_heading("Completed when") && !is_archive_heading("Done criteria"));
+        assert!(!is_archive_heading("Definition of Done"));
+        assert!(!is_archive_heading("Bounding in-memory history"));
+        assert!(!is_archive_heading("Chat history"));
+        assert!(is_archive_heading("Release History") && is_archive_heading("A Brief History"));
+        assert!(is_archive_heading("History"));
         assert!(is_changelog_file("docs/CHANGELOG.md"));
         assert!(is_changelog_file("History.markdown"));
         assert!(!is_changelog_file("docs/design.md"));
