@@ -38,6 +38,13 @@ static SETUP_VERSION: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// A Dockerfile's base image of a toolchain with a version tag: `FROM golang:1.25-alpine`,
+/// `FROM --platform=$BUILDPLATFORM python:3.11-slim`, `FROM docker.io/library/node:18`.
+static BASE_IMAGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*FROM\s+(?:--platform=\S+\s+)?(?:docker\.io/)?(?:library/)?(golang|python|node|rust):(\d+(?:\.\d+){0,2})(?:[-@\s]|$)")
+        .expect("a valid pattern")
+});
+
 static USES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"\buses:\s*["']?([A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+)@([A-Za-z0-9_.-]+)"#)
         .expect("a valid pattern")
@@ -248,6 +255,7 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
                 file_names(line, number, known, out);
             }
             workflow_steps(line, number, known, out);
+            base_images(line, number, known, out);
             if steps {
                 setup_versions(line, number, known, out);
             }
@@ -463,6 +471,18 @@ fn setup_versions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<
     }
 }
 
+/// A Dockerfile snippet's toolchain image (`FROM golang:1.25-alpine`): the reader builds
+/// with that Go, Python, Node or Rust, so it answers to the floor the repository declares
+/// (the official Go images set `GOTOOLCHAIN=local`, so a `go.mod` asking for more fails
+/// the build). Only toolchains the repository declares count.
+fn base_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    let Some(caps) = BASE_IMAGE.captures(line) else { return };
+    let name = if &caps[1] == "golang" { "go" } else { &caps[1] };
+    if known.knows(name, true) {
+        out.extend(Mention::of_name(number, name, None, Claim::Uses, &caps[2]));
+    }
+}
+
 /// `uses: owner/action@ref` with the version in the ref or in a comment after a SHA.
 fn workflow_steps(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     if (known.actions.is_empty() && !known.own_action) || !line.contains("uses:") {
@@ -647,6 +667,33 @@ mod tests {
         let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target)).collect();
         // `other` is nothing the repository declares.
         assert_eq!(got, [at(4, "18"), at(8, "3.8"), at(12, "20"), at(13, "1.5.0")]);
+    }
+
+    #[test]
+    fn toolchain_base_images_of_dockerfile_snippets() {
+        let md = "```dockerfile\nFROM golang:1.25-alpine AS build\nFROM --platform=$BUILDPLATFORM python:3.11-slim\nFROM docker.io/library/node:18\nFROM rust:latest\nFROM ruby:3.1\nFROM golang:1.25@sha256:5adf09a5\nRUN echo FROM node:16\n```\n";
+        let mut known = known();
+        for name in ["go", "python", "node", "rust"] {
+            let mut k = known.versions[0].clone();
+            k.names = vec![name.into()];
+            known.versions.push(k);
+        }
+        known.index_names();
+        let mut out = Vec::new();
+        code::mentions(&parse(md.to_string()), &known, &|_| false, &mut out);
+        let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target, m.subject)).collect();
+        let name = |n: &str| Subject::Name { name: n.into(), in_code: true, registry: None };
+        // `latest` names no version; Ruby is nothing the repository declares; a `RUN`
+        // line is no base image.
+        assert_eq!(
+            got,
+            [
+                (2, "1.25".to_string(), name("go")),
+                (3, "3.11".to_string(), name("python")),
+                (4, "18".to_string(), name("node")),
+                (7, "1.25".to_string(), name("go")),
+            ]
+        );
     }
 
     #[test]

@@ -53,7 +53,10 @@ pub fn judge(
 fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
     let full = dotted(&k.version);
     let (reference, detail) = match &m.claim {
-        Claim::Version | Claim::AtLeast => {
+        Claim::Version | Claim::AtLeast | Claim::Uses => {
+            if m.claim == Claim::Uses && k.bound != Bound::Minimum {
+                return None;
+            }
             if m.version.len() < 2 && !k.major_only_ok {
                 return None;
             }
@@ -329,6 +332,19 @@ mod tests {
         );
         let s = judge(&node, None, "a.md", &mention(name("node"), Claim::Version, "18")).unwrap();
         assert!(s.detail.contains("as the minimum"), "{}", s.detail);
+    }
+
+    #[test]
+    fn a_base_image_answers_to_the_floor_not_to_the_pin() {
+        let pinned = known(&["python"], vec![3, 14], Bound::Current, false);
+        assert_eq!(outcome(&pinned, &mention(name("python"), Claim::Uses, "3.11")), None);
+        assert!(outcome(&pinned, &mention(name("python"), Claim::Version, "3.11")).is_some());
+        let floor = known(&["go"], vec![1, 26, 0], Bound::Minimum, false);
+        assert_eq!(
+            outcome(&floor, &mention(name("go"), Claim::Uses, "1.25")).as_deref(),
+            Some("1.26")
+        );
+        assert_eq!(outcome(&floor, &mention(name("go"), Claim::Uses, "1.26")), None);
     }
 
     #[test]

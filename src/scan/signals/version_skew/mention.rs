@@ -48,6 +48,10 @@ pub enum Claim {
     AtLeast,
     /// A requirement that admits a range (`grep = "0.2"`, `@^3.0.0`).
     Requirement(VersionReq),
+    /// A version the reader builds or runs with (a Dockerfile's `FROM golang:1.25`): wrong
+    /// only below the floor the repository declares, not for differing from its own pin
+    /// (`.python-version`), which is its developers' choice.
+    Uses,
     /// The lower end of a supported range (`Python 3.10 through 3.13`).
     RangeLow,
     /// The upper end of a supported range.
