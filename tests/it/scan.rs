@@ -432,6 +432,52 @@ fn duplicate_content_leaves_out_comments_and_lists_of_names() {
     assert_eq!(signalled_paths(&a), ["docs/rules/old-a.mdx", "docs/rules/old-b.mdx"]);
 }
 
+#[test]
+fn duplicate_content_between_pages_of_one_series_needs_a_whole_copy_or_one_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    // Two provider pages of one outline (traefik's Docker and Swarm): the options they
+    // share under the same headings, most of each page but not all of it.
+    let provider = |name: &str| {
+        format!(
+            "# {name}\n\n## Intro\n\n{}\n## Endpoint\n\n{}\n## TLS\n\n{}\n## Own\n\n{}\n{}",
+            block("the provider reads labels"),
+            block("endpoint option"),
+            block("tls option"),
+            block(&format!("{name} first")),
+            block(&format!("{name} second")),
+        )
+    };
+    write("docs/providers/docker.md", provider("Docker"));
+    write("docs/providers/swarm.md", provider("Swarm"));
+    // A post copied whole under a second name (instructor's blog) fires.
+    let post = format!("# Stories\n\n## Why\n\n{}\n## How\n\n{}", block("why"), block("how"));
+    write("docs/blog/stories.md", post.clone());
+    write("docs/blog/stories-copy.md", post);
+    // Two such pages in two folders are no series: mostly shared, they are copies.
+    let guide = |name: &str| {
+        format!(
+            "# {name}\n\n## Intro\n\n{}\n## Endpoint\n\n{}\n## TLS\n\n{}\n## Own\n\n{}",
+            block("guide reads labels"),
+            block("guide endpoint"),
+            block("guide tls"),
+            block(&format!("{name} own")),
+        )
+    };
+    write("docs/a/docker.md", guide("Docker"));
+    write("docs/b/swarm.md", guide("Swarm"));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        signalled_paths(&a),
+        [
+            "docs/a/docker.md",
+            "docs/b/swarm.md",
+            "docs/blog/stories-copy.md",
+            "docs/blog/stories.md"
+        ]
+    );
+}
+
 /// A block long enough to count for `duplicate_content`, starting with `what`.
 fn block(what: &str) -> String {
     format!("{what}: {}\n", "text long enough to count as a block ".repeat(8))

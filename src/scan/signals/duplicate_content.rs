@@ -321,6 +321,34 @@ fn parallel_pages(a: &str, b: &str) -> bool {
         && pa.iter().zip(&pb).filter(|(x, y)| x != y).count() == 1
 }
 
+/// Whether `a` and `b` are two pages of one series: beside each other in a folder (not
+/// the root), neither of them the folder's landing page (`index.md`, `README.md`). A
+/// folder of pages keeps one page per rule, method, provider or post, and a reader lands
+/// on one of them, so each states what it needs: prefect's generated client and server
+/// schedule pages, Hugo's `Summary` and `Truncated` method pages, biome's two formatter
+/// reports, typescript-eslint's beta and final announcements (10 false rows on the
+/// labels, no true one): pages built from one outline share many pieces of it. Such a
+/// pair fires only as a copy under the same headings (`copied_doc`) that is either
+/// whole (`WHOLE_COPY`), as instructor's blog post duplicated under a second name, or
+/// one section, a claim stated twice (the planted fixture's releasing paragraph). A
+/// generated CLI reference's page per alias, `block` and `blocks`, is a whole copy under
+/// other headings. A landing page repeating
+/// one of its pages is an overview copying a section, and is judged as any pair.
+fn series_pages(a: &str, b: &str) -> bool {
+    let split = |p: &'_ str| -> Option<(String, String)> {
+        let (dir, name) = p.rsplit_once('/')?;
+        Some((dir.to_string(), name.to_ascii_lowercase()))
+    };
+    let landing = |name: &str| {
+        let stem = name.split('.').next().unwrap_or(name);
+        matches!(stem, "index" | "_index" | "readme")
+    };
+    match (split(a), split(b)) {
+        (Some((da, na)), Some((db, nb))) => da == db && !landing(&na) && !landing(&nb),
+        _ => false,
+    }
+}
+
 /// The two folders one page is kept in when `a` and `b` are the same file name at the
 /// same depth with their paths differing in one folder only: (`docs`, `docs-master`)
 /// for `docs/dev/guide.md` and `docs-master/dev/guide.md`.
@@ -514,7 +542,15 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         if parallel_pages(a, b) {
             return whole(doc, other) || whole(other, doc);
         }
-        by_agent || copied(doc, other) || copied(other, doc)
+        let copy = copied(doc, other) || copied(other, doc);
+        if !by_agent && series_pages(a, b) {
+            let one_section = |d: u32, o: u32| {
+                let shared = &pairs[&(d, o)];
+                shared.iter().all(|s| s.print.line == shared[0].print.line)
+            };
+            return copy && (whole(doc, other) || whole(other, doc) || one_section(doc, other));
+        }
+        by_agent || copy
     };
     let firing: Vec<(u32, u32)> = pairs.keys().copied().filter(|(d, o)| fires(*d, *o)).collect();
     for (doc, other) in firing {
@@ -605,6 +641,18 @@ mod tests {
         let paths: Vec<String> =
             ["d/a.md", "d/b.md", "d/x/c.md", "e/a.md", "e/x/c.md", "f.md"].map(String::from).into();
         assert_eq!(shared_names(&paths, "d", "e"), 2);
+    }
+
+    #[test]
+    fn pages_of_one_series_sit_side_by_side_below_the_root() {
+        assert!(series_pages(
+            "content/methods/page/Summary.md",
+            "content/methods/page/Truncated.md"
+        ));
+        assert!(!series_pages("docs/capabilities/index.mdx", "docs/capabilities/mcp.mdx"));
+        assert!(!series_pages("docs/a/README.md", "docs/a/b.md"));
+        assert!(!series_pages("CONTRIBUTING.md", "DEVELOPMENT.md"), "the root is no series");
+        assert!(!series_pages("docs/a/x.md", "docs/b/x.md"));
     }
 
     #[test]
