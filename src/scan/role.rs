@@ -372,6 +372,36 @@ pub fn signal_applies(role: DocRole, name: SignalName) -> bool {
     }
 }
 
+/// Whether `parsed` is the source a template engine renders into a doc elsewhere: its
+/// text outside code blocks opens and closes a Handlebars block (`{{#options}}` …
+/// `{{/options}}`). Cargo's `doc/man/cargo-add.md` is rendered by `mdman` into the book's
+/// `src/commands/cargo-add.md`: its `../reference/features.html` links are written for
+/// that place, and the rendered copy repeats it by design (49 false link rows and 36
+/// false duplicate rows on the labels). Such a doc is treated as a template.
+pub fn is_template_source(parsed: &crate::scan::markdown::ParsedDoc) -> bool {
+    let mut fence: Option<&str> = None;
+    let (mut opens, mut closes) = (false, false);
+    for line in parsed.text.lines() {
+        let t = line.trim_start();
+        if let Some(f) = fence {
+            if t.starts_with(f) {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            continue;
+        }
+        opens |= line.contains("{{#");
+        closes |= line.contains("{{/");
+        if opens && closes {
+            return true;
+        }
+    }
+    false
+}
+
 /// Names (stems, case-insensitive) of community and legal files that no code change
 /// can make stale.
 const POLICY_STEMS: [&str; 9] = [
@@ -546,6 +576,11 @@ mod tests {
         assert_eq!(role("{{cookiecutter.slug}}/docs/index.md"), DocRole::Template);
         assert_eq!(role("src/agents/memory/prompts/consolidation.md"), DocRole::Template);
         assert_eq!(role("internal/docs/client.src.md"), DocRole::Template);
+        let parse = |t: &str| crate::scan::markdown::parse(t.to_string());
+        let man = "# cargo-add(1)\n\n{{#options}}\n{{#option \"`--dev`\"}}\nAdd as a dev dependency.\n{{/option}}\n{{/options}}\n";
+        assert!(is_template_source(&parse(man)));
+        let shown = "# Templates\n\n```hbs\n{{#each items}}\n{{/each}}\n```\n\nWrite `{{name}}`.\n";
+        assert!(!is_template_source(&parse(shown)), "a template shown in code is a doc");
         assert_eq!(role("newsfragments/6128.packaging.md"), DocRole::Changelog);
         assert_eq!(role("scripts/general-llm-prompt.md"), DocRole::Template);
         assert_eq!(role(".github/prompts/review.prompt.md"), DocRole::AgentDoc);

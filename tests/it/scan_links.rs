@@ -337,10 +337,16 @@ fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
     let dir = tree(&[
         ("book/book.toml", "[book]\ntitle = \"x\"\n"),
         ("book/src/SUMMARY.md", "- [Title](title.md)\n"),
-        ("book/src/title.md", "# T\n\n<a href=\"/master/\">nightly</a> [gone](gone.md)\n"),
+        (
+            "book/src/title.md",
+            "# T\n\n<a href=\"/master/\">nightly</a> [gone](gone.md)\n\n\
+             [items](../../reference/items.html) [guide](../../README.md) [up](../gone.md)\n",
+        ),
         ("README.md", "# R\n\n[root](/nowhere/)\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
+    // A relative link that climbs out of the book's `src` reaches its host's other books
+    // (the Cargo book's `../../reference/…`); inside `src` it is checked.
     assert_eq!(broken(&a, "book/src/title.md"), [row(3, "gone.md", "")]);
     assert_eq!(broken(&a, "README.md"), [row(3, "/nowhere/", "")], "GitHub resolves it here");
 }
@@ -877,4 +883,47 @@ fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
     assert!(skipped
         .iter()
         .any(|s| s["path"] == "agents/rag/documents/doc1.md" && s["role"] == "test_fixture"));
+}
+
+#[test]
+fn a_part_of_an_assembled_page_links_its_neighbours_by_name() {
+    let dir = tree(&[
+        // TypeScript's tsconfig reference: one file per option, no heading of its own,
+        // joined into one page with an anchor per option.
+        (
+            "copy/options/composite.md",
+            "---\ndisplay: Composite\n---\n\nThe [`rootDir`](#rootDir) default; [x](#gone).\n",
+        ),
+        ("copy/options/rootDir.md", "---\ndisplay: Root Dir\n---\n\nThe root.\n"),
+        // A page with headings of its own is read as a page: its fragments are its own.
+        ("copy/guide/intro.md", "# Intro\n\nSee [setup](#setup).\n"),
+        ("copy/guide/setup.md", "# Setup\n\nRun it.\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "copy/options/composite.md"), [row(5, "#gone", "")]);
+    assert_eq!(broken(&a, "copy/guide/intro.md"), [row(3, "#setup", "")]);
+}
+
+#[test]
+fn a_template_engines_source_is_written_for_the_doc_it_renders() {
+    let page = |extra: &str| {
+        format!(
+            "# cargo-add(1)\n\n## OPTIONS\n\n{extra}Adds a dependency; see the [features](../reference/features.html) chapter and [gone](#gone) and the note on how the registry index is read for the version requirement given on the command line.\n"
+        )
+    };
+    let dir = tree(&[
+        // Cargo's man pages: `mdman` renders `doc/man/*.md` into the book's commands.
+        (
+            "doc/man/cargo-add.md",
+            &page("{{#options}}\n{{#option \"`--dev`\"}}\nDev.\n{{/option}}\n{{/options}}\n\n"),
+        ),
+        ("doc/book/src/commands/cargo-add.md", &page("")),
+        ("doc/book/src/reference/features.md", "# Features\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // Its relative link is the rendered page's; its own fragment is still checked, and
+    // the rendered copy is the build's, not a duplicate.
+    assert_eq!(broken(&a, "doc/man/cargo-add.md"), [row(11, "#gone", "")]);
+    assert!(of(&a, "doc/man/cargo-add.md", "duplicate_content").is_empty());
+    assert!(of(&a, "doc/book/src/commands/cargo-add.md", "duplicate_content").is_empty());
 }

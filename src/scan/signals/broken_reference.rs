@@ -127,7 +127,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
             check_code_block_paths(ctx, doc, &mut out.problems);
         }
     }
-    if role == DocRole::Template {
+    if role == DocRole::Template || crate::scan::role::is_template_source(&doc.parsed) {
         // A template is copied where it is used (a changelog entry into the changelogs
         // folder, a scaffold into a new project, a command an installer writes into the
         // user's agent folder): its paths — relative, from the root, backticked — are
@@ -201,7 +201,10 @@ fn check_links(
                 }
             }
             LinkTarget::SameDoc { fragment } => {
-                if failed.is_none() && !fragment_ok(&fragment) && !doc.parsed.has_anchor(&fragment)
+                if failed.is_none()
+                    && !fragment_ok(&fragment)
+                    && !doc.parsed.has_anchor(&fragment)
+                    && !part_anchor(ctx, doc, &fragment)
                 {
                     let renderer = ctx.renderer_of(&doc.path, &doc.parsed);
                     let suggestion = closest_anchor(&fragment, &doc.parsed, renderer);
@@ -236,12 +239,24 @@ fn check_links(
                     // a URL, and its page may take its route from a front matter `slug`
                     // the scan does not map.
                     let route = !written.rsplit('/').next().unwrap_or_default().contains('.');
+                    // A relative link that climbs out of a book's `src` folder leaves the
+                    // book for its host's other pages: the Cargo book, served at
+                    // doc.rust-lang.org/cargo/, links `../../reference/items.html`, the
+                    // Rust Reference beside it.
+                    let leaves = |content: &[String]| {
+                        written.starts_with("../")
+                            && content.first().is_some_and(|c| {
+                                !c.is_empty()
+                                    && github != *c
+                                    && !github.starts_with(&format!("{c}/"))
+                            })
+                    };
                     let site_root =
                         ctx.sites.page_of(&doc.path).is_some_and(|s| match s.generator {
-                            Generator::MdBook
-                            | Generator::Mkdocs
-                            | Generator::Hugo
-                            | Generator::Zola => form == Form::FromRoot,
+                            Generator::MdBook => form == Form::FromRoot || leaves(&s.content),
+                            Generator::Mkdocs | Generator::Hugo | Generator::Zola => {
+                                form == Form::FromRoot
+                            }
                             Generator::Docusaurus => route,
                             _ => false,
                         });
@@ -464,6 +479,27 @@ fn generated_sections(doc: &ParsedDoc) -> Vec<(u32, u32)> {
 }
 
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
+/// Whether `fragment`, missing from `doc`, names a part beside it: a doc without a
+/// heading of its own, in a folder holding `<fragment>.md` (or `.mdx`), is one part of a
+/// page a generator assembles from the folder's files, each given an anchor of its name
+/// (TypeScript's tsconfig reference joins `options/*.md` into one page where
+/// `composite.md`'s `#rootDir` is `rootDir.md`'s part; its glossary likewise: 61 false
+/// rows on the labels, and one true, an option the site prefixes).
+fn part_anchor(ctx: &ScanContext<'_>, doc: &Doc, fragment: &str) -> bool {
+    if !doc.parsed.headings.is_empty() || fragment.contains(['/', '.']) {
+        return false;
+    }
+    let dir = crate::scan::resolve::parent_dir(&doc.path);
+    ["md", "mdx"].iter().any(|ext| {
+        let part = if dir.is_empty() {
+            format!("{fragment}.{ext}")
+        } else {
+            format!("{dir}/{fragment}.{ext}")
+        };
+        part != doc.path && ctx.tree.exists(&part)
+    })
+}
+
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
     // the usual target of a README's back-to-top links.

@@ -51,6 +51,11 @@ pub struct BlockPrint {
 
 /// The fingerprints of `doc`'s long blocks.
 pub fn prints(ctx: &ScanContext<'_>, doc: &Doc, doc_index: u32) -> Vec<BlockPrint> {
+    // A template engine's source is copied into the doc it renders (cargo's man pages
+    // into its book): the copy is the build's, not a second home.
+    if crate::scan::role::is_template_source(&doc.parsed) {
+        return Vec::new();
+    }
     let min = ctx.config.thresholds.duplicate_min_chars;
     let headings = &doc.parsed.headings;
     let mut out = Vec::new();
