@@ -45,6 +45,13 @@ static BASE_IMAGE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// A package on an npm CDN at a version: `https://cdn.jsdelivr.net/npm/date-fns@3.6.0/…`,
+/// `https://unpkg.com/@scope/pkg@^1.2/…`, `https://esm.sh/pkg@2.0.0`.
+static CDN_PACKAGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:cdn\.jsdelivr\.net/npm|unpkg\.com|esm\.sh|cdn\.skypack\.dev)/((?:@[A-Za-z0-9_.-]+/)?[A-Za-z0-9_.-]+)@([\^~]?\d[0-9A-Za-z.+-]*)")
+        .expect("a valid pattern")
+});
+
 static USES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"\buses:\s*["']?([A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+)@([A-Za-z0-9_.-]+)"#)
         .expect("a valid pattern")
@@ -108,10 +115,14 @@ pub fn mentions(
         }
     }
     for link in &doc.links {
-        if !skip_line(link.line) && downloads_own_release(&link.dest, known) {
+        if skip_line(link.line) {
+            continue;
+        }
+        if downloads_own_release(&link.dest, known) {
             release_urls(&link.dest, link.line, known, out);
             file_names(&link.dest, link.line, known, out);
         }
+        cdn_packages(&link.dest, link.line, known, out);
     }
 }
 
@@ -256,6 +267,7 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
             }
             workflow_steps(line, number, known, out);
             base_images(line, number, known, out);
+            cdn_packages(line, number, known, out);
             if steps {
                 setup_versions(line, number, known, out);
             }
@@ -483,6 +495,41 @@ fn base_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Men
     }
 }
 
+/// The repository's own npm packages served by a CDN at a version (`<script
+/// src="https://cdn.jsdelivr.net/npm/date-fns@3.6.0/cdn.min.js">`): the reader loads
+/// that release, so it answers to the package's version as an install line does. A
+/// version-less URL or a tag (`@latest`, `@next`) names none.
+fn cdn_packages(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    if !line.contains('@') {
+        return;
+    }
+    for caps in CDN_PACKAGE.captures_iter(line) {
+        let (name, version) = (&caps[1], caps[2].trim_end_matches('.'));
+        if !known.knows(&name.to_lowercase(), true) {
+            continue;
+        }
+        if strict_version(version).is_some() {
+            out.extend(Mention::of_name(
+                number,
+                name,
+                Some(Registry::Npm),
+                Claim::Version,
+                version,
+            ));
+        } else if let (Some(req), Some(core)) =
+            (requirement(version), version.strip_prefix(['^', '~']))
+        {
+            out.extend(Mention::of_name(
+                number,
+                name,
+                Some(Registry::Npm),
+                Claim::Requirement(req),
+                core,
+            ));
+        }
+    }
+}
+
 /// `uses: owner/action@ref` with the version in the ref or in a comment after a SHA.
 fn workflow_steps(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     if (known.actions.is_empty() && !known.own_action) || !line.contains("uses:") {
@@ -694,6 +741,13 @@ mod tests {
                 (7, "1.25".to_string(), name("go")),
             ]
         );
+    }
+
+    #[test]
+    fn own_packages_on_npm_cdns() {
+        let md = "```html\n<script src=\"https://cdn.jsdelivr.net/npm/tool@1.4.0/cdn.min.js\"></script>\n<script src=\"https://unpkg.com/@acme/core@^1.2.0\"></script>\n<script src=\"https://esm.sh/tool@latest\"></script>\n<script src=\"https://cdn.jsdelivr.net/npm/left-pad@1.0.0\"></script>\n```\n\nSee [the build](https://cdn.jsdelivr.net/npm/grep@2.0.1/dist/).\n";
+        // `@latest` names no release; left-pad is nothing the repository publishes.
+        assert_eq!(found(md), [at(2, "1.4.0"), at(3, "1.2.0"), at(8, "2.0.1")]);
     }
 
     #[test]
