@@ -927,3 +927,13 @@ fn a_template_engines_source_is_written_for_the_doc_it_renders() {
     assert!(of(&a, "doc/man/cargo-add.md", "duplicate_content").is_empty());
     assert!(of(&a, "doc/book/src/commands/cargo-add.md", "duplicate_content").is_empty());
 }
+
+#[test]
+fn a_link_to_a_hash_sign_is_a_tooltip() {
+    let dir = tree(&[(
+        "README.md",
+        "# Tool\n\n| [-F](## \"--format\") | format |\n\nAnd [gone](#nowhere).\n",
+    )]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "README.md"), [row(5, "#nowhere", "")]);
+}

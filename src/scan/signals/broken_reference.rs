@@ -502,8 +502,13 @@ fn part_anchor(ctx: &ScanContext<'_>, doc: &Doc, fragment: &str) -> bool {
 
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
-    // the usual target of a README's back-to-top links.
-    fragment.is_empty() || fragment.eq_ignore_ascii_case("top") || fragment == "readme"
+    // the usual target of a README's back-to-top links. `[-F](## "--format")`: a link
+    // to `##` is the README idiom for a hover tooltip (its title), going nowhere on
+    // purpose (yt-dlp's option tables: 236 uses).
+    fragment.is_empty()
+        || fragment.eq_ignore_ascii_case("top")
+        || fragment == "readme"
+        || fragment.bytes().all(|b| b == b'#')
 }
 
 /// Whether a root-relative path is a Markdown file (its fragments are checkable).
