@@ -379,6 +379,9 @@ pub fn signal_applies(role: DocRole, name: SignalName) -> bool {
 /// that place, and the rendered copy repeats it by design (49 false link rows and 36
 /// false duplicate rows on the labels). Such a doc is treated as a template.
 pub fn is_template_source(parsed: &crate::scan::markdown::ParsedDoc) -> bool {
+    if !parsed.text.contains("{{/") {
+        return false; // one fast pass settles almost every doc
+    }
     let mut fence: Option<&str> = None;
     let (mut opens, mut closes) = (false, false);
     for line in parsed.text.lines() {
