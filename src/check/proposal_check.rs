@@ -74,7 +74,10 @@ pub(crate) fn check_answer(
         let kind = p.exact_edit.as_ref().map(|e| e.kind);
         let anchor = p.exact_edit.as_ref().and_then(|e| e.anchor);
         if !ids.insert(entry_id(&candidate.path, p.category.subtype, kind, anchor)) {
-            out.push(": repeats another proposal's subtype, kind and anchor".to_string());
+            out.push(
+                ": repeats another proposal's subtype, kind and anchor (together the report's entry id); a second edit on the same lines widens its anchor by a line"
+                    .to_string(),
+            );
         }
     }
     out

@@ -63,17 +63,33 @@ pub(crate) fn plan_changes(
             (order, std::cmp::Reverse(l.anchor.map_or(0, |a| a.start_line)))
         });
         let mut lowest_touched: Option<u32> = None;
+        // Whether every edit applied from `lowest_touched` down replaced text within its
+        // lines, keeping them: two stale names on one line are two entries.
+        let mut in_lines_only = true;
         let mut dest: Option<String> = None;
+        let original = FileView::from_bytes(before.clone());
         for l in edits {
             if let Some(a) = l.anchor {
-                if lowest_touched.is_some_and(|low| a.end_line >= low) {
+                let overlaps = lowest_touched.is_some_and(|low| a.end_line >= low);
+                let composes = || {
+                    in_lines_only
+                        && replaces_in_lines(&l)
+                        && same_matches(&original, &FileView::from_bytes(text.clone()), &l, a)
+                };
+                if overlaps && !composes() {
                     out.skipped.push((
                         l.entry.id.clone(),
                         "overlaps another entry applied to the same lines".into(),
                     ));
                     continue;
                 }
-                lowest_touched = Some(a.start_line);
+                in_lines_only = if overlaps {
+                    in_lines_only && replaces_in_lines(&l)
+                } else {
+                    replaces_in_lines(&l)
+                };
+                lowest_touched =
+                    Some(lowest_touched.map_or(a.start_line, |low| low.min(a.start_line)));
             }
             let view = FileView::from_bytes(text.clone());
             match apply_one(&path, &view, &l, rewrites) {
@@ -116,6 +132,34 @@ pub(crate) fn plan_changes(
         }
     }
     Ok(out)
+}
+
+/// Whether `l` replaces text within its lines and keeps them: a `replace-text` whose
+/// match and replacement hold no line break. Such edits compose on one line.
+fn replaces_in_lines(l: &Located) -> bool {
+    l.entry.exact_edit.as_ref().is_some_and(|e| {
+        e.kind == EditKind::ReplaceText
+            && !e.match_text.as_deref().unwrap_or_default().contains('\n')
+            && !e.replacement.as_deref().unwrap_or_default().contains('\n')
+    })
+}
+
+/// Whether `l`'s match occurs as often in its lines now (`current`, after the edits
+/// below and on them) as in the file it was checked against (`original`): an earlier
+/// replacement that wrote or removed an occurrence would change what this one replaces.
+fn same_matches(original: &FileView, current: &FileView, l: &Located, a: Anchor) -> bool {
+    let Some(needle) = l.entry.exact_edit.as_ref().and_then(|e| e.match_text.as_deref()) else {
+        return false;
+    };
+    if needle.is_empty() || a.end_line > current.line_count() {
+        return false;
+    }
+    let count = |view: &FileView| {
+        let span = view.span(a);
+        span.windows(needle.len()).filter(|w| *w == needle.as_bytes()).count()
+    };
+    let before = count(original);
+    before > 0 && before == count(current)
 }
 
 /// Why an edit that would leave a doc of `len` bytes is skipped: a doc over the limit is

@@ -532,3 +532,42 @@ fn an_answer_field_over_its_limit_is_refused_with_its_place_so_no_report_outgrow
     std::fs::write(responses_path, fixed).unwrap();
     p.run(&["resume"]).expect_code(7);
 }
+
+#[test]
+fn replacements_on_one_line_compose_unless_one_changes_what_another_matches() {
+    let p = Project::new();
+    let doc = "# Notes\n\nSee [gone](missing.md).\n\nThe playgrounds are `packages/a` and `packages/b`; use foo and bar.\n";
+    p.write("docs/a.md", doc);
+    let out = p.run(&["check", "--no-git", "--op-id", "c1"]).expect_code(7);
+    let replace = |from: u32, m: &str, r: &str| {
+        let edit = json!({"kind": "replace-text", "anchor": anchor(from, 5), "match": m, "replacement": r});
+        deterministic("orphaned", edit)
+    };
+    // Two stale names on one line are two entries (the report's id is path, subtype,
+    // kind and anchor, so the second widens its anchor by a line).
+    answer_by_path(&p, &out, |_| {
+        json!({"verdict": "entries", "entries": [
+            replace(5, "packages/a", "pkgs/a"),
+            replace(4, "packages/b", "pkgs/b"),
+            replace(3, "foo", "bar"),
+            replace(2, "bar", "baz"),
+        ]})
+    });
+    let ids = entry_ids(&p);
+    assert_eq!(ids.len(), 4);
+    let mut args = vec!["clean", "--yes"];
+    for (_, id) in &ids {
+        args.extend(["--entry", id.as_str()]);
+    }
+    let done = json_line(&p.run(&args).expect_code(0));
+    // The last would replace the `bar` the third one wrote, too: skipped, not applied.
+    let skipped = done["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{done}");
+    assert!(skipped[0]["reason"].as_str().unwrap().contains("overlaps"), "{done}");
+    assert_eq!(
+        p.read("docs/a.md"),
+        doc.replace("packages/a", "pkgs/a").replace("packages/b", "pkgs/b").replace("foo", "bar")
+    );
+    p.run(&["undo", done["op_id"].as_str().unwrap()]).expect_code(0);
+    assert_eq!(p.read("docs/a.md"), doc);
+}
