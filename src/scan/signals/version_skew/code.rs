@@ -508,25 +508,7 @@ fn cdn_packages(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
         if !known.knows(&name.to_lowercase(), true) {
             continue;
         }
-        if strict_version(version).is_some() {
-            out.extend(Mention::of_name(
-                number,
-                name,
-                Some(Registry::Npm),
-                Claim::Version,
-                version,
-            ));
-        } else if let (Some(req), Some(core)) =
-            (requirement(version), version.strip_prefix(['^', '~']))
-        {
-            out.extend(Mention::of_name(
-                number,
-                name,
-                Some(Registry::Npm),
-                Claim::Requirement(req),
-                core,
-            ));
-        }
+        out.extend(commands::npm_pin(number, name, version));
     }
 }
 
@@ -645,6 +627,18 @@ mod tests {
         known
     }
 
+    /// `known()` with toolchains `names` declared too.
+    fn known_with(names: &[&str]) -> KnownVersions {
+        let mut known = known();
+        for name in names {
+            let mut k = known.versions[0].clone();
+            k.names = vec![(*name).into()];
+            known.versions.push(k);
+        }
+        known.index_names();
+        known
+    }
+
     fn found(markdown: &str) -> Vec<(u32, String)> {
         let mut out = Vec::new();
         code::mentions(&parse(markdown.to_string()), &known(), &|_| false, &mut out);
@@ -702,13 +696,7 @@ mod tests {
     #[test]
     fn toolchains_a_workflow_snippet_sets_up() {
         let md = "```yaml\n- uses: actions/setup-node@v6\n  with:\n    node-version: 18\n    cache: npm\n- uses: actions/setup-python@v6\n  with:\n    python-version: \"3.8\"\n- with:\n    node-version: ${{ matrix.node }}\n    python-version: [\"3.9\", \"3.10\"]\n    node-version: 20.x\n    tool-version: 1.5.0  # otherwise latest\n    other-version: 2.0.0\n    tool-version: 0.0.0\n```\n\n```yaml\ntitle: Notebook\ntool-version: 1.0.0\n```\n";
-        let mut known = known();
-        for name in ["node", "python"] {
-            let mut k = known.versions[0].clone();
-            k.names = vec![name.into()];
-            known.versions.push(k);
-        }
-        known.index_names();
+        let known = known_with(&["node", "python"]);
         let mut out = Vec::new();
         code::mentions(&parse(md.to_string()), &known, &|_| false, &mut out);
         let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target)).collect();
@@ -719,13 +707,7 @@ mod tests {
     #[test]
     fn toolchain_base_images_of_dockerfile_snippets() {
         let md = "```dockerfile\nFROM golang:1.25-alpine AS build\nFROM --platform=$BUILDPLATFORM python:3.11-slim\nFROM docker.io/library/node:18\nFROM rust:latest\nFROM ruby:3.1\nFROM golang:1.25@sha256:5adf09a5\nRUN echo FROM node:16\n```\n";
-        let mut known = known();
-        for name in ["go", "python", "node", "rust"] {
-            let mut k = known.versions[0].clone();
-            k.names = vec![name.into()];
-            known.versions.push(k);
-        }
-        known.index_names();
+        let known = known_with(&["go", "python", "node", "rust"]);
         let mut out = Vec::new();
         code::mentions(&parse(md.to_string()), &known, &|_| false, &mut out);
         let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target, m.subject)).collect();

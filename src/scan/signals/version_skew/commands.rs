@@ -290,25 +290,20 @@ fn npm_args(args: &[&str], number: u32, create: bool, out: &mut Vec<Mention>) {
             (true, None) if name.starts_with('@') => format!("{name}/create"),
             (true, None) => format!("create-{name}"),
         };
-        if strict_version(version).is_some() {
-            out.extend(Mention::of_name(
-                number,
-                &name,
-                Some(Registry::Npm),
-                Claim::Version,
-                version,
-            ));
-        } else if let (Some(req), Some(core)) =
-            (requirement(version), version.strip_prefix(['^', '~']))
-        {
-            out.extend(Mention::of_name(
-                number,
-                &name,
-                Some(Registry::Npm),
-                Claim::Requirement(req),
-                core,
-            ));
-        }
+        out.extend(npm_pin(number, &name, version));
+    }
+}
+
+/// An npm package `name` at `version` as an install or a URL writes it: an exact version
+/// (`1.4.0`), or a `^`/`~` range read as npm reads it; a tag (`latest`) names none.
+pub(super) fn npm_pin(number: u32, name: &str, version: &str) -> Option<Mention> {
+    if strict_version(version).is_some() {
+        Mention::of_name(number, name, Some(Registry::Npm), Claim::Version, version)
+    } else if let (Some(req), Some(core)) = (requirement(version), version.strip_prefix(['^', '~']))
+    {
+        Mention::of_name(number, name, Some(Registry::Npm), Claim::Requirement(req), core)
+    } else {
+        None
     }
 }
 
