@@ -478,7 +478,6 @@ fn generated_sections(doc: &ParsedDoc) -> Vec<(u32, u32)> {
     out
 }
 
-/// An empty fragment or `#top` always works (HTML scrolls to the top).
 /// Whether `fragment`, missing from `doc`, names a part beside it: a doc without a
 /// heading of its own, in a folder holding `<fragment>.md` (or `.mdx`), is one part of a
 /// page a generator assembles from the folder's files, each given an anchor of its name
@@ -500,6 +499,7 @@ fn part_anchor(ctx: &ScanContext<'_>, doc: &Doc, fragment: &str) -> bool {
     })
 }
 
+/// An empty fragment or `#top` always works (HTML scrolls to the top).
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
     // the usual target of a README's back-to-top links. `[-F](## "--format")`: a link

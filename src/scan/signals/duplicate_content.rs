@@ -330,26 +330,21 @@ fn parallel_pages(a: &str, b: &str) -> bool {
 /// the root), neither of them the folder's landing page (`index.md`, `README.md`). A
 /// folder of pages keeps one page per rule, method, provider or post, and a reader lands
 /// on one of them, so each states what it needs: prefect's generated client and server
-/// schedule pages, Hugo's `Summary` and `Truncated` method pages, biome's two formatter
-/// reports, typescript-eslint's beta and final announcements (10 false rows on the
-/// labels, no true one): pages built from one outline share many pieces of it. Such a
-/// pair fires only as a copy under the same headings (`copied_doc`) that is either
-/// whole (`WHOLE_COPY`), as instructor's blog post duplicated under a second name, or
-/// one section, a claim stated twice (the planted fixture's releasing paragraph). A
-/// generated CLI reference's page per alias, `block` and `blocks`, is a whole copy under
-/// other headings. A landing page repeating
-/// one of its pages is an overview copying a section, and is judged as any pair.
+/// schedule pages, biome's two formatter reports, typescript-eslint's beta and final
+/// announcements (8 false rows on the seen labels, no true one): pages built from one
+/// outline share many pieces of it. Such a pair fires only as a copy under the same
+/// headings (`copied_doc`) that is either whole (`WHOLE_COPY`), as instructor's blog post
+/// duplicated under a second name, or one section, a claim stated twice (the planted
+/// fixture's releasing paragraph). A generated CLI reference's page per alias, `block`
+/// and `blocks`, is a whole copy under other headings. A landing page repeating one of
+/// its pages is an overview copying a section, and is judged as any pair.
 fn series_pages(a: &str, b: &str) -> bool {
-    let split = |p: &'_ str| -> Option<(String, String)> {
-        let (dir, name) = p.rsplit_once('/')?;
-        Some((dir.to_string(), name.to_ascii_lowercase()))
-    };
     let landing = |name: &str| {
-        let stem = name.split('.').next().unwrap_or(name);
-        matches!(stem, "index" | "_index" | "readme")
+        let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+        matches!(stem.as_str(), "index" | "_index" | "readme")
     };
-    match (split(a), split(b)) {
-        (Some((da, na)), Some((db, nb))) => da == db && !landing(&na) && !landing(&nb),
+    match (a.rsplit_once('/'), b.rsplit_once('/')) {
+        (Some((da, na)), Some((db, nb))) => da == db && !landing(na) && !landing(nb),
         _ => false,
     }
 }
