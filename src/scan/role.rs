@@ -271,10 +271,26 @@ fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool
         }
     }
     for (i, d) in dirs.iter().enumerate() {
+        let parent = &dirs[..i];
+        // A folder named for its original and a language, beside the original: tldr's
+        // `pages.it/common/tar.md` translates `pages/common/tar.md` (35,000 pages).
+        if let Some((original, suffix)) = d.rsplit_once('.') {
+            if !original.is_empty() && is_language_code(suffix) {
+                let mut prefix = parent.join("/");
+                if !prefix.is_empty() {
+                    prefix.push('/');
+                }
+                prefix.push_str(original);
+                prefix.push('/');
+                let from = all.partition_point(|p| p.as_str() < prefix.as_str());
+                if all.get(from).is_some_and(|p| p.starts_with(&prefix)) {
+                    return true;
+                }
+            }
+        }
         if !is_language_code(d) {
             continue;
         }
-        let parent = &dirs[..i];
         if parent.last().is_some_and(|p| I18N_DIRS.contains(&p.to_ascii_lowercase().as_str())) {
             return true;
         }
@@ -625,5 +641,10 @@ mod tests {
         assert_eq!(role_in("src/id/README.md", &[]), DocRole::UserDoc);
         assert_eq!(role_in("docs/ckb-IR/guide.md", &["docs/de-DE/guide.md"]), DocRole::Translation);
         assert_eq!(role_in("docs/en-US/guide.md", &["docs/de-DE/guide.md"]), DocRole::UserDoc);
+        // tldr: `pages.it/` beside `pages/`; a dotted folder without its original is not.
+        let tldr = ["pages.it/common/tar.md", "pages/common/tar.md"];
+        assert_eq!(role_in("pages.it/common/tar.md", &tldr), DocRole::Translation);
+        assert_eq!(role_in("pages/common/tar.md", &tldr), DocRole::UserDoc);
+        assert_eq!(role_in("docs.ja/x.md", &["docs.ja/x.md"]), DocRole::UserDoc);
     }
 }
