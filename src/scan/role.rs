@@ -273,7 +273,7 @@ fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool
     for (i, d) in dirs.iter().enumerate() {
         let parent = &dirs[..i];
         // A folder named for its original and a language, beside the original: tldr's
-        // `pages.it/common/tar.md` translates `pages/common/tar.md` (35,000 pages).
+        // `pages.it/common/tar.md` translates `pages/common/tar.md` (28,566 pages).
         if let Some((original, suffix)) = d.rsplit_once('.') {
             if !original.is_empty() && is_language_code(suffix) {
                 let mut prefix = parent.join("/");
