@@ -50,8 +50,19 @@ const TEST_DIRS: [&str; 3] = ["tests", "test", "__tests__"];
 /// Folder names whose files are data a program reads — a RAG agent's `documents/`, an
 /// evaluation's corpus (context-engineering-intro's sample news articles, zep's
 /// `data/documents/`): inputs like a test's, except a `README.md` directly inside,
-/// which describes the data (gitoxide's `etc/corpus/README.md`).
-const DATA_DIRS: [&str; 5] = ["documents", "corpus", "corpora", "dataset", "datasets"];
+/// which describes the data (gitoxide's `etc/corpus/README.md`), and the sample files
+/// an example loads (langchainjs' `document_loaders/example_data/notion.md`).
+const DATA_DIRS: [&str; 9] = [
+    "documents",
+    "corpus",
+    "corpora",
+    "dataset",
+    "datasets",
+    "example_data",
+    "example-data",
+    "sample_data",
+    "sample-data",
+];
 
 /// Folder names of generated or vendored files.
 const GENERATED_DIRS: [&str; 8] = [
@@ -586,6 +597,8 @@ mod tests {
         assert_eq!(role("agents/rag/documents/doc10_ai.md"), DocRole::TestFixture);
         assert_eq!(role("etc/corpus/README.md"), DocRole::UserDoc);
         assert_eq!(role("eval/data/documents/guide.md"), DocRole::TestFixture);
+        assert_eq!(role("examples/loaders/example_data/notion.md"), DocRole::TestFixture);
+        assert_eq!(role("examples/sample-data/README.md"), DocRole::UserDoc);
         assert_eq!(role("tests/AGENTS.md"), DocRole::NestedAgentContext);
         assert_eq!(role("fixtures/AGENTS.md"), DocRole::TestFixture);
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);

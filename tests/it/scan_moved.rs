@@ -200,6 +200,47 @@ fn a_lone_folder_agent_context_lists_is_checked_on_gits_evidence() {
 }
 
 #[test]
+fn an_agent_files_imports_must_name_files() {
+    let repo = GitRepo::new();
+    repo.write("ai_docs/hooks.md", "# Hooks\n");
+    repo.write("README.md", "# R\n");
+    repo.write(".gitignore", "CLAUDE.local.md\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    std::fs::create_dir_all(repo.path().join("ai_docs/legacy")).unwrap();
+    repo.git(&["mv", "ai_docs/hooks.md", "ai_docs/legacy/hooks.md"]);
+    repo.commit("2024-02-01T00:00:00Z", "archive the hook docs");
+    // A command's `@path` is read from the project root; a memory file's from its folder.
+    repo.write(
+        ".claude/commands/prime.md",
+        "# Prime\n\nRead:\n\n- @README.md\n- @ai_docs/hooks.md\n- @ai_docs/setup.md\n\n\
+         Not files: @scope/pkg, @router.get, @${CLAUDE_SKILL_DIR}/role.md, `@ai_docs/x.md`.\n\n\
+         If `.github/aw/local.md` exists, load it with:\n@.github/aw/local.md\n",
+    );
+    repo.write("CLAUDE.md", "# Project\n\nSee @docs/rules.md and @CLAUDE.local.md.\n");
+    repo.write("docs/guide.md", "# Guide\n\nAsk @docs/nothing.md, a person's handle.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, ".claude/commands/prime.md"),
+        [
+            (6, "ai_docs/hooks.md", "stale_name_location"),
+            (7, "ai_docs/setup.md", "broken_reference"),
+        ]
+    );
+    let moved = &named(&a, ".claude/commands/prime.md")[0];
+    assert_eq!(moved["suggestion"], "ai_docs/legacy/hooks.md");
+    let claude = named(&a, "CLAUDE.md");
+    assert_eq!(claude.len(), 1, "{claude:?}");
+    assert_eq!(claude[0]["target"], "docs/rules.md");
+    assert!(
+        claude[0]["detail"].as_str().unwrap().contains("imports `@docs/rules.md`"),
+        "{}",
+        claude[0]["detail"]
+    );
+    assert!(named(&a, "docs/guide.md").is_empty(), "a user doc's `@` is no import");
+}
+
+#[test]
 fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     let repo = GitRepo::new();
     let long: String = (0..40).map(|i| format!("line {i} of the notes\n")).collect();

@@ -18,7 +18,7 @@ use super::doc::{
 use super::frontmatter::Frontmatter;
 use super::html_anchors::html_refs;
 use super::line_index::LineIndex;
-use super::slug::Slugger;
+use super::slug::{slug_untrimmed, Slugger};
 
 /// The parser options the scanner uses everywhere. Frontmatter is not one of them:
 /// pulldown-cmark's metadata blocks open at any `---` line of the document
@@ -176,6 +176,10 @@ struct Walker {
     depth: usize,
     in_code_block: bool,
     heading: Option<(u8, Option<String>, Range<usize>, String)>,
+    /// The open heading's text without its images' alt text, which GitHub's anchor
+    /// leaves out (an image has no text content), and how many images are open.
+    heading_no_alt: String,
+    image_depth: usize,
     slugger: Slugger,
     last_text_end: Option<usize>,
     /// Inside a link or an image (its text is no bare URL of its own).
@@ -203,6 +207,9 @@ impl Walker {
                 push_inline(doc, InlineKind::Code, &code, range.start);
                 if let Some(h) = &mut self.heading {
                     h.3.push_str(&code);
+                    if self.image_depth == 0 {
+                        self.heading_no_alt.push_str(&code);
+                    }
                 }
                 self.last_text_end = None;
             }
@@ -226,6 +233,9 @@ impl Walker {
             }
         }
         self.depth += 1;
+        if matches!(tag, Tag::Image { .. }) {
+            self.image_depth += 1;
+        }
         if let Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } = &tag {
             self.link_depth += 1;
             let web = ["http://", "https://"]
@@ -239,6 +249,7 @@ impl Walker {
         match tag {
             Tag::Heading { level, id, .. } => {
                 self.heading = Some((level as u8, id.map(|i| i.to_string()), range, String::new()));
+                self.heading_no_alt.clear();
             }
             Tag::CodeBlock(kind) => {
                 self.in_code_block = true;
@@ -279,6 +290,9 @@ impl Walker {
 
     fn end(&mut self, doc: &mut ParsedDoc, end: TagEnd) {
         self.depth = self.depth.saturating_sub(1);
+        if end == TagEnd::Image {
+            self.image_depth = self.image_depth.saturating_sub(1);
+        }
         if matches!(end, TagEnd::Link | TagEnd::Image) {
             self.link_depth = self.link_depth.saturating_sub(1);
             self.web_links.pop();
@@ -291,6 +305,10 @@ impl Walker {
                 if let Some((level, id, range, text)) = self.heading.take() {
                     let slug = self.slugger.slug(&text);
                     doc.anchors.insert(slug.clone());
+                    if self.heading_no_alt.len() != text.len() {
+                        // `## Contributors [![badge](…)](…)` is `#contributors-` on GitHub.
+                        doc.anchors.insert(slug_untrimmed(&self.heading_no_alt));
+                    }
                     if let Some(id) = &id {
                         doc.anchors.insert(id.clone());
                     }
@@ -334,6 +352,9 @@ impl Walker {
         }
         if let Some(h) = &mut self.heading {
             h.3.push_str(t);
+            if self.image_depth == 0 {
+                self.heading_no_alt.push_str(t);
+            }
         }
         match doc.text_runs.last_mut() {
             Some(run) if self.last_text_end == Some(range.start) => run.text.push_str(t),
@@ -547,6 +568,17 @@ mod tests {
         let web: Vec<(&str, bool)> =
             doc.code_spans.iter().map(|s| (s.text.as_str(), s.in_web_link)).collect();
         assert_eq!(web, [("docs/a.md", true), ("b.md", false), ("c.md", true), ("d.md", false)]);
+    }
+
+    #[test]
+    fn a_heading_with_images_also_answers_to_its_anchor_without_their_alt_text() {
+        // mermaid's README links `#contributors---`, the anchor GitHub gives the heading:
+        // an image has no text, the spaces between the badges stay.
+        let doc = parse("## Contributors [![Issues](a.svg)](x) [![Commits](b.svg)](y) [![C](c.svg)](z)\n## Plain\n".into());
+        assert!(doc.has_anchor("contributors---"), "{:?}", doc.anchors);
+        assert!(doc.has_anchor("contributors-issues-commits-c"), "the text with alt still answers");
+        assert!(!doc.has_anchor("contributors"), "GitHub keeps the spaces");
+        assert_eq!(doc.anchors.len(), 3, "a heading without images gets one anchor");
     }
 
     #[test]

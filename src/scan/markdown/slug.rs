@@ -30,8 +30,14 @@ impl Slugger {
 
 /// The slug of one heading text, before de-duplication.
 pub fn slugify(text: &str) -> String {
+    slug_untrimmed(text.trim())
+}
+
+/// `slugify` without trimming `text` first: the spaces around an image that GitHub's
+/// anchor keeps (`## Contributors [![badge](…)](…)` is `#contributors-`).
+pub fn slug_untrimmed(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.trim().chars().flat_map(char::to_lowercase) {
+    for c in text.chars().flat_map(char::to_lowercase) {
         if c == ' ' {
             out.push('-');
         } else if c.is_alphanumeric() || c == '_' || c == '-' || is_combining_mark(c) {

@@ -60,28 +60,71 @@ pub fn always_loaded(
 
 /// The root-relative paths a doc `@import`s.
 pub fn imports(doc: &Doc) -> Vec<String> {
+    import_refs(doc).into_iter().map(|i| i.resolved).collect()
+}
+
+/// One `@path` of a doc's prose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportRef {
+    pub line: u32,
+    /// The path as written, without the `@`.
+    pub written: String,
+    /// Relative to the importing file (Claude Code's rule for memory files); `/` starts
+    /// at the root.
+    pub resolved: String,
+}
+
+/// The `@path`s of a doc's prose (never of its code), each with its line.
+pub fn import_refs(doc: &Doc) -> Vec<ImportRef> {
     let mut out = Vec::new();
+    let text = &doc.parsed.text;
     for run in &doc.parsed.text_runs {
+        // A run joins the lines of a paragraph (a soft break is a space); each `@` is
+        // found again in the source, after the previous one, for its line.
+        let mut from = run.offset;
         for word in run.text.split_whitespace() {
             let Some(path) = word.strip_prefix('@') else {
                 continue;
             };
             let path = path.trim_end_matches(|c: char| ".,;:)!?\"'".contains(c));
+            // `@${CLAUDE_SKILL_DIR}/role.md`, `@<file>`: a variable or a placeholder.
             if path.is_empty()
                 || path.starts_with('~')
                 || has_scheme(path)
                 || !path.contains(['.', '/'])
+                || path.contains(['$', '{', '<', '*'])
             {
                 continue;
+            }
+            let at =
+                text.get(from..).and_then(|rest| rest.find(&format!("@{path}"))).map(|i| from + i);
+            let line = at.map_or(run.line, |at| doc.parsed.lines.line(at));
+            if let Some(at) = at {
+                from = at + 1;
             }
             let resolved = match path.strip_prefix('/') {
                 Some(abs) => join("", abs),
                 None => join(parent_dir(&doc.path), path),
             };
-            out.push(resolved);
+            out.push(ImportRef { line, written: path.to_string(), resolved });
         }
     }
     out
+}
+
+/// Whether an `@path` names a file, not a package scope (`@scope/pkg`), a decorator
+/// (`@router.get`) or a folder: its last name has a file extension, and it is a Markdown
+/// file or has a folder (`@docs/style.md`, `@CLAUDE.md`, `@src/main.rs`).
+pub fn names_a_file(written: &str) -> bool {
+    let name = written.rsplit('/').next().unwrap_or(written);
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    let ext_ok = (1..=8).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric());
+    !stem.is_empty()
+        && ext_ok
+        && ext.bytes().any(|b| b.is_ascii_alphabetic())
+        && (written.contains('/') || ext.eq_ignore_ascii_case("md"))
 }
 
 #[cfg(test)]
@@ -126,5 +169,29 @@ mod tests {
         assert_eq!(got.get("docs/team.md"), Some(&None));
         assert!(!got.contains_key("docs/code.md"));
         assert!(!got.contains_key("sub/CLAUDE.md"));
+    }
+
+    #[test]
+    fn import_lines_and_what_names_a_file() {
+        let (_, d) = doc(
+            "sub/CLAUDE.md",
+            "# T\n\nRead @a.md and\nthen @../b/c.md, @a.md again.\n\n```\n@code.md\n```\n",
+        );
+        let got: Vec<_> =
+            import_refs(&d).into_iter().map(|i| (i.line, i.written, i.resolved)).collect();
+        assert_eq!(
+            got,
+            [
+                (3, "a.md".into(), "sub/a.md".into()),
+                (4, "../b/c.md".into(), "b/c.md".into()),
+                (4, "a.md".into(), "sub/a.md".into()),
+            ]
+        );
+        for yes in ["docs/a.md", "CLAUDE.md", "src/main.rs", ".github/x.yml"] {
+            assert!(names_a_file(yes), "{yes}");
+        }
+        for no in ["scope/pkg", "router.get", "agent.tool_plain", "docs/", "v1.2", "x/y.123"] {
+            assert!(!names_a_file(no), "{no}");
+        }
     }
 }

@@ -113,6 +113,9 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
+    if matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc) {
+        check_imports(ctx, doc, role, &mut out.problems);
+    }
     // A dated post, or a doc that says it is kept as history (a roadmap, a recorded
     // session), names the code of its day: its code paths are history.
     use crate::scan::signals::sections::{is_post, kept_as_history};
@@ -138,6 +141,61 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         );
     }
     out
+}
+
+/// `Missing::what` of an agent file's `@path` import.
+pub const IMPORT: &str = "import";
+
+/// The `@path` imports of an agent file that name no file. Claude Code inlines each
+/// `@path` of a memory file (`CLAUDE.md`, relative to it) and of a command, skill or
+/// sub-agent prompt (relative to the project root, where the session runs); one that
+/// names nothing is dropped without a word, so the agent works without the rules it was
+/// meant to read (claude-code-hooks-mastery's `/prime_tts` still imports
+/// `@ai_docs/cc_hooks_docs.md` after the file moved to `ai_docs/legacy/`). Only paths
+/// that name a file count (`always_loaded::names_a_file`: not `@scope/pkg`, not
+/// `@router.get`), resolved either way, and one the repository ignores
+/// (`@CLAUDE.local.md`, each person's own) is not missing.
+fn check_imports(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Vec<Problem>) {
+    use crate::scan::signals::always_loaded::{import_refs, names_a_file};
+    for import in import_refs(doc) {
+        if !names_a_file(&import.written) {
+            continue;
+        }
+        let from_root = crate::scan::resolve::join("", import.written.trim_start_matches('/'));
+        let found = |p: &str| ctx.tree.exists(p) || ctx.ignored.contains(p);
+        if found(&import.resolved) || found(&from_root) || optional_import(doc, import.line) {
+            continue;
+        }
+        // A prompt runs in the project root; a memory file imports relative to itself.
+        let (resolved, form) = if role == DocRole::AgentDoc || import.written.starts_with('/') {
+            (from_root, Form::RepoPath)
+        } else {
+            (import.resolved, Form::DocRelative)
+        };
+        out.push(Problem::MissingTarget(Missing {
+            doc: doc.path.clone(),
+            line: import.line,
+            written: import.written,
+            resolved,
+            form,
+            what: IMPORT,
+            only_if_moved: false,
+        }));
+    }
+}
+
+/// Whether the import on `line` is made only if its file is there ("If
+/// `.github/aw/instructions.md` exists, load it with:" on the line or the one before,
+/// awesome-copilot's agentic-workflows agent).
+fn optional_import(doc: &Doc, line: u32) -> bool {
+    let text = &doc.parsed.text;
+    let lines = &doc.parsed.lines;
+    let said = |n: u32| {
+        let l = lines.text_of(text, n).to_lowercase();
+        (l.contains("if ") || l.contains("when ")) && (l.contains("exist") || l.contains("present"))
+            || l.contains("optional")
+    };
+    said(line) || (line > 1 && said(line - 1))
 }
 
 /// The problems behind `failed` deferred checks of `doc` (re-read for the purpose).
@@ -525,6 +583,10 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
     match problem {
         Problem::MissingTarget(m) => {
             let detail = match m.form {
+                _ if m.what == IMPORT => format!(
+                    "imports `@{}`, but `{}` does not exist: the agent never reads it",
+                    m.written, m.resolved
+                ),
                 _ if m.what == super::code_path::SKILL_RESOURCE => format!(
                     "names the skill's `{}`, but `{}` does not exist",
                     m.written, m.resolved

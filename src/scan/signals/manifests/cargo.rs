@@ -71,7 +71,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         {
             package(known, name, version, &source, false);
         }
-        push_repo(known, field(pkg, "repository", ws_pkg));
+        if let Some(slug) = field(pkg, "repository", ws_pkg).and_then(repo_slug) {
+            known.push_repo(slug, &source);
+        }
         if let Some(v) = pkg.get("rust-version").and_then(|v| v.as_str()) {
             push_rust(known, v, &format!("{source} rust-version"), Bound::Minimum, &dir);
             member_floors.push((v.to_string(), source));
@@ -116,9 +118,7 @@ fn field<'a>(pkg: &'a toml::Table, key: &str, ws_pkg: Option<&'a toml::Table>) -
 
 fn push_repo(known: &mut KnownVersions, url: Option<&str>) {
     if let Some(slug) = url.and_then(repo_slug) {
-        if !known.repos.contains(&slug) {
-            known.repos.push(slug);
-        }
+        known.push_repo(slug, "Cargo.toml");
     }
 }
 

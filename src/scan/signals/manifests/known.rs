@@ -182,6 +182,24 @@ impl KnownVersions {
         self.project.and_then(|i| self.versions.get(i))
     }
 
+    /// Records `slug`, the repository a manifest at root-relative `source` names, unless
+    /// it is another repository's content kept in a folder of its name: a member whose
+    /// folder is named like the repository it names, while the root names another one
+    /// (polars' `pyo3-polars/pyo3-polars/Cargo.toml`, `pola-rs/pyo3-polars`, under the
+    /// root's `pola-rs/polars`). Links into that repository name its own layout, which
+    /// is not this one's: `pola-rs/pyo3-polars/tree/main/example/…` exists there.
+    pub fn push_repo(&mut self, slug: String, source: &str) {
+        if self.repos.contains(&slug) {
+            return;
+        }
+        let name = slug.rsplit('/').next().unwrap_or_default();
+        let folders = source.rsplit_once('/').map_or("", |(dir, _)| dir);
+        if !self.repos.is_empty() && folders.split('/').any(|f| f.eq_ignore_ascii_case(name)) {
+            return;
+        }
+        self.repos.push(slug);
+    }
+
     /// Whether `url` (lowercase) points into one of the project's own repositories.
     pub fn is_own_repo_url(&self, url: &str) -> bool {
         repo_slug(url).is_some_and(|slug| self.repos.contains(&slug))
@@ -239,6 +257,20 @@ mod tests {
         assert_eq!(parse_version("lts/iron"), None);
         assert_eq!(parse_version("1.2.3.4"), None);
         assert_eq!(dotted(&[1, 80]), "1.80");
+    }
+
+    #[test]
+    fn a_repository_kept_in_a_folder_of_its_name_is_not_this_one() {
+        let mut known = KnownVersions::default();
+        known.push_repo("pola-rs/polars".into(), "Cargo.toml");
+        known.push_repo("pola-rs/pyo3-polars".into(), "pyo3-polars/pyo3-polars/Cargo.toml");
+        known.push_repo("pola-rs/py-polars-old".into(), "crates/py/Cargo.toml");
+        known.push_repo("pola-rs/polars".into(), "crates/core/Cargo.toml");
+        assert_eq!(known.repos, ["pola-rs/polars", "pola-rs/py-polars-old"]);
+        // With no root repository, the first one named is the project's.
+        let mut alone = KnownVersions::default();
+        alone.push_repo("acme/tool".into(), "tool/Cargo.toml");
+        assert_eq!(alone.repos, ["acme/tool"]);
     }
 
     #[test]

@@ -90,9 +90,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
 fn published(known: &mut KnownVersions, pkg: &Value, source: &str, is_root: bool) -> Option<usize> {
     let repo = pkg["repository"].as_str().or_else(|| pkg["repository"]["url"].as_str());
     if let Some(slug) = repo.and_then(|r| repo_slug(r).or_else(|| npm_shorthand(r))) {
-        if !known.repos.contains(&slug) {
-            known.repos.push(slug);
-        }
+        known.push_repo(slug, source);
     }
     if pkg["private"].as_bool() == Some(true) {
         return None;
