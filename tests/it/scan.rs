@@ -478,6 +478,62 @@ fn duplicate_content_between_pages_of_one_series_needs_a_whole_copy_or_one_secti
     );
 }
 
+#[test]
+fn duplicate_content_between_two_docs_of_one_folder_needs_a_long_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    // One commit-message template in the agent file and the contributor's guide beside
+    // it (turso): kept in step on purpose. A passage of the agent file in a guide of
+    // another folder is a second copy.
+    let template = block("commit messages");
+    let setup = block("setup steps");
+    let own =
+        |name: &str| format!("{}{}", block(&format!("{name} one")), block(&format!("{name} two")));
+    write("AGENTS.md", format!("# Agents\n\n{}\n{template}\n{setup}", own("agents")));
+    write("CONTRIBUTING.md", format!("# Contributing\n\n{}\n{template}", own("contributing")));
+    write("docs/guide/setup.md", format!("# Setup\n\n{}\n{setup}", own("guide")));
+    // Four long blocks of the agent file in its sibling: a copy, over the floor.
+    let long = format!("{}{}{}{}", block("a1"), block("a2"), block("a3"), block("a4"));
+    write("web/AGENTS.md", format!("# Web\n\n{long}\n{}", own("web")));
+    write("web/CLAUDE.md", format!("# Web\n\n{long}\n{}", own("claude")));
+    // A short file copied whole is a copy whatever its size.
+    let short = format!("# Tools\n\n{}\n{}", block("t1"), block("t2"));
+    write("tools/AGENTS.md", short.clone());
+    write("tools/CLAUDE.md", short);
+    // Two on-demand agent docs of one folder: each is loaded alone.
+    write("agent_docs/style.md", format!("# Style\n\n{}\n{}", block("rule"), own("style")));
+    write("agent_docs/review.md", format!("# Review\n\n{}\n{}", block("rule"), own("review")));
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let pairs: Vec<(String, String)> = a["signals"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, list)| {
+            list.as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["name"] == "duplicate_content")
+                .map(|s| (path.clone(), s["related_path"].as_str().unwrap().to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let has = |a: &str, b: &str| pairs.contains(&(a.to_string(), b.to_string()));
+    assert!(
+        !has("AGENTS.md", "CONTRIBUTING.md") && !has("CONTRIBUTING.md", "AGENTS.md"),
+        "{pairs:?}"
+    );
+    assert!(
+        has("AGENTS.md", "docs/guide/setup.md") && has("docs/guide/setup.md", "AGENTS.md"),
+        "{pairs:?}"
+    );
+    assert!(
+        has("web/AGENTS.md", "web/CLAUDE.md") && has("web/CLAUDE.md", "web/AGENTS.md"),
+        "{pairs:?}"
+    );
+    assert!(has("tools/AGENTS.md", "tools/CLAUDE.md"), "{pairs:?}");
+    assert!(has("agent_docs/style.md", "agent_docs/review.md"), "{pairs:?}");
+}
+
 /// A block long enough to count for `duplicate_content`, starting with `what`.
 fn block(what: &str) -> String {
     format!("{what}: {}\n", "text long enough to count as a block ".repeat(8))

@@ -299,6 +299,28 @@ const USER_PAIR_MIN_PARAGRAPH: u32 = 300;
 /// labels such pairs were 0 true and 12 false; the nearest true pair shares 20 %.
 const USER_PAIR_MIN_SHARE: f64 = 0.15;
 
+/// An agent file and a doc side by side in one folder that share fewer characters
+/// than this keep a passage in step on purpose: they are written and changed together
+/// (turso's commit-message template added to `AGENTS.md` and `CONTRIBUTING.md` in one
+/// commit, serena's 3-line pointer in both `AGENTS.md` and `CLAUDE.md`, the MCP server
+/// list of SuperClaude's `CLAUDE.md` and `PROJECT_INDEX.md`). A longer one is a second
+/// copy that drifts (agno's `AGENTS.md` and `CLAUDE.md`, 1,786 characters, already
+/// apart), and a page copied whole fires whatever its size (`WHOLE_COPY`). Two
+/// on-demand agent docs are the exception: each is loaded alone for its own task, so a
+/// rule copied into the other's file is read where it does not belong (pydantic-ai's
+/// `agent_docs/`). Docs no agent reads keep their own rules (`USER_PAIR_MIN_CHARS`,
+/// `series_pages`). On the labels, the pairs this floor leaves out were 0 true,
+/// 4 false, 8 debatable.
+const SIBLING_MIN_CHARS: u32 = 1000;
+
+/// Whether two paths sit in one folder.
+fn siblings(a: &str, b: &str) -> bool {
+    fn dir(p: &str) -> &str {
+        p.rsplit_once('/').map_or("", |(d, _)| d)
+    }
+    dir(a) == dir(b)
+}
+
 /// `(a, b)` as owned strings, in order.
 fn ordered((a, b): (&str, &str)) -> (String, String) {
     if a <= b {
@@ -528,14 +550,23 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         f64::from(shared_chars(doc, other)) < USER_PAIR_MIN_SHARE * f64::from(smaller)
     };
     let fires = |doc: u32, other: u32| {
+        let (a, b) = (&ctx.paths[doc as usize], &ctx.paths[other as usize]);
         let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
+        let agent_docs = [doc, other].iter().all(|d| ctx.roles[*d as usize] == DocRole::AgentDoc);
+        if by_agent
+            && !agent_docs
+            && siblings(a, b)
+            && shared_chars(doc, other) < SIBLING_MIN_CHARS
+            && !(whole(doc, other) || whole(other, doc))
+        {
+            return false;
+        }
         if !by_agent && (short_example(doc, other) || passage(doc, other)) {
             return false;
         }
         let copied = |from: u32, to: u32| {
             pairs.get(&(from, to)).is_some_and(|shared| copied_doc(shared, long(from)))
         };
-        let (a, b) = (&ctx.paths[doc as usize], &ctx.paths[other as usize]);
         if variant_roots(a, b).is_some_and(|roots| mirrored.contains(&ordered(roots))) {
             return false;
         }
