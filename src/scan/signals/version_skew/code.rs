@@ -105,6 +105,10 @@ pub fn mentions(
                     let comment = own_line(&out[i]).split_once(" #").map(|(_, c)| c);
                     if comment.is_some_and(pins_for_example)
                         || labelled(&block_lines, &out[i], block.line, &paragraph)
+                        || shown_as_wrong(
+                            &block_lines,
+                            out[i].line.saturating_sub(block.line) as usize,
+                        )
                     {
                         out.remove(i);
                     } else {
@@ -166,6 +170,25 @@ fn labelled(block_lines: &[&str], m: &Mention, first: u32, lead: &str) -> bool {
     // A lead-in's `5.x` is more often a range it works with ("Python 3.x") than a label.
     [own.as_str(), above.unwrap_or_default()].iter().any(|t| names_major(t, major, true))
         || names_major(lead, major, false)
+}
+
+/// Words of a comment that mark the lines under it as the wrong way.
+const WRONG_WAY: [&str; 8] =
+    ["incorrect", "wrong", "❌", "bad:", "bad -", "avoid", "anti-pattern", "do not use"];
+
+/// Whether the nearest comment line above line `at` of a block marks what follows as the
+/// wrong way: sentry-cli's workflow guide shows `uses: actions/checkout@v4` under
+/// `# Incorrect - Using version tag`, to say what not to write, not which version to use.
+fn shown_as_wrong(block_lines: &[&str], at: usize) -> bool {
+    block_lines[..at.min(block_lines.len())]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .find(|l| l.starts_with('#') || l.starts_with("//"))
+        .is_some_and(|comment| {
+            let lower = comment.to_lowercase();
+            WRONG_WAY.iter().any(|w| lower.contains(w))
+        })
 }
 
 /// Whether `text` names major version `major` as a label: `v5`, `5.x`, `version 5`.
@@ -788,5 +811,18 @@ mod tests {
         assert_eq!(found(workflow), [at(5, "v3")], "the action pin still states current use");
         let new_section = "To install a specific version:\n\n## Upgrade\n\n```\ncargo install tool --version 1.0.0\n```\n";
         assert_eq!(found(new_section), [at(6, "1.0.0")]);
+    }
+
+    #[test]
+    fn lines_under_a_comment_marking_the_wrong_way_state_nothing() {
+        let guide = "```yaml\n# Correct - pinned by hash\n- uses: acme/setup@0123456789abcdef0123456789abcdef01234567 # v3.0.0\n\n# Incorrect - using a tag\n- uses: acme/setup@v3\n- run: npm i tool@1.0.0\n```\n";
+        assert_eq!(
+            found(guide),
+            [at(3, "0123456789abcdef0123456789abcdef01234567 # v3.0.0")],
+            "the right way still states its pin"
+        );
+        let avoid =
+            "```\n// Avoid: an old major\nnpm i tool@1.0.0\n// Instead\nnpm i tool@1.0.0\n```\n";
+        assert_eq!(found(avoid), [at(5, "1.0.0")]);
     }
 }
