@@ -191,6 +191,8 @@ fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
                     | "changelogs"
                     | "release-notes"
                     | "release_notes"
+                    | "release notes"
+                    | "releasenotes"
                     | "newsfragments"
                     | "changelog.d"
                     | "changes"
@@ -623,6 +625,11 @@ mod tests {
         assert_eq!(role("CHANGELOG.md"), DocRole::Changelog);
         assert_eq!(role("crates/x/CHANGES.md"), DocRole::Changelog);
         assert_eq!(role("docs/changelog/v2.md"), DocRole::Changelog);
+        assert_eq!(
+            role("release notes/v0.41.0.md"),
+            DocRole::Changelog,
+            "k6: a folder name with a space"
+        );
         assert_eq!(role("third_party/lib/README.md"), DocRole::Generated);
         assert_eq!(role("api/ref.md"), DocRole::Generated);
         assert_eq!(role("docs/history-of-x.md"), DocRole::UserDoc);

@@ -186,6 +186,18 @@ fn join(dir: &str, rel: &str) -> String {
     super::resolve::join(dir, rel)
 }
 
+/// The folders a Docusaurus config's `path: '…'` options name (relative to the config).
+fn docusaurus_paths(text: &str) -> Vec<String> {
+    static PATH: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = PATH.get_or_init(|| {
+        regex::Regex::new(r#"\bpath\s*:\s*["'`]([A-Za-z0-9_./-]+)["'`]"#).expect("valid regex")
+    });
+    re.captures_iter(text)
+        .map(|c| c[1].trim_end_matches('/').to_string())
+        .filter(|p| !p.is_empty() && !p.contains("://"))
+        .collect()
+}
+
 fn site_of(root: &Path, config: &str) -> Option<Site> {
     let dir = parent(config);
     let name = config.rsplit('/').next().unwrap_or(config);
@@ -229,6 +241,20 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         }
         Generator::Docusaurus => {
             let mut content = vec![join(dir, "docs"), join(dir, "blog")];
+            // A docs or blog plugin's `path` option moves its content folder (redux's
+            // `website/docusaurus.config.ts` renders `path: '../docs'`, the root's
+            // `docs/`): each quoted `path:` of the config that names a folder there.
+            if let Some(text) = read_small(root, config) {
+                for folder in docusaurus_paths(&text) {
+                    let folder = join(dir, &folder);
+                    if !folder.starts_with("../")
+                        && !content.contains(&folder)
+                        && root.join(&folder).is_dir()
+                    {
+                        content.push(folder);
+                    }
+                }
+            }
             // Each kept docs version is a content folder of its own.
             let versioned = join(dir, "versioned_docs");
             let mut versions: Vec<String> = subfolders(&root.join(&versioned))
@@ -389,6 +415,20 @@ fn read_small(root: &Path, rel: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_docusaurus_plugins_path_option_is_a_content_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs/api")).unwrap();
+        std::fs::create_dir_all(root.join("website/community")).unwrap();
+        let config = "import { resolve } from 'path'\nexport default {\n  presets: [['classic', { docs: {\n    path: '../docs',\n    routeBasePath: '/',\n  } }]],\n  plugins: [['content-docs', { id: 'c', path: \"community\" }], ['x', { path: '../../outside' }], ['y', { path: 'missing' }]],\n}\n";
+        std::fs::write(root.join("website/docusaurus.config.ts"), config).unwrap();
+        let sites = Sites::detect(root, &["website/docusaurus.config.ts".into()]);
+        let site = sites.page_of("docs/api/Store.md").expect("the root's docs/ is the site's");
+        assert!(site.content.contains(&"website/community".to_string()), "{:?}", site.content);
+        assert!(!site.content.iter().any(|c| c.contains("outside") || c.contains("missing")));
+    }
 
     #[test]
     fn docusaurus_docs_versions_are_content_folders() {

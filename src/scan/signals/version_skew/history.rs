@@ -58,7 +58,7 @@ const BEFORE_MENTION: [&str; 24] = [
 ];
 
 /// Phrases anywhere in a sentence that make its versions history or examples.
-const IN_SENTENCE: [&str; 55] = [
+const IN_SENTENCE: [&str; 60] = [
     "not supported",
     "unsupported",
     "isn't supported",
@@ -73,6 +73,14 @@ const IN_SENTENCE: [&str; 55] = [
     "no longer",
     "dropped",
     "deprecated",
+    // A notice of what was dropped, and where its users go: supabase-js's "Node.js 18
+    // Deprecation Notice" and "If you must use Node.js 18, please use version 2.78.0,
+    // which is the last version that supported Node.js 18".
+    "deprecation",
+    "last version that supported",
+    "last version to support",
+    "last release that supported",
+    "if you must use",
     "used to",
     "previously",
     "was released",
@@ -284,6 +292,11 @@ mod tests {
         assert!(history_sentence("This means your project aims to support Python >=3.7."));
         assert!(history_sentence("Python 3.8 is not supported."));
         assert!(history_sentence("An informal run similar to this on DSPy 2.5.29 raises it."));
+        assert!(history_sentence("⚠️ **Node.js 18 Deprecation Notice**"));
+        assert!(history_sentence(
+            "If you must use Node.js 18, please use version `2.78.0`, which is the last version that supported Node.js 18."
+        ));
+        assert!(!history_sentence("Node.js 20+ is required for all packages."));
         assert!(claims_current("Install widget 2.1.0 today."));
         assert!(claims_current("The latest release is widget 2.3."));
         assert!(!claims_current("widget 2.0 is a rewrite of the parser."));
