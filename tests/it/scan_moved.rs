@@ -241,6 +241,38 @@ fn an_agent_files_imports_must_name_files() {
 }
 
 #[test]
+fn a_tutorials_code_paths_are_its_readers_project() {
+    let repo = GitRepo::new();
+    repo.write("src/index.js", "export {}\n");
+    repo.write("README.md", "# R\n");
+    repo.write("mkdocs.yml", "site_name: x\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "src/index.js", "src/index.ts"]);
+    repo.commit("2024-02-01T00:00:00Z", "typescript");
+    let text = "# Start\n\nOpen `src/index.js` and run:\n\n```console\n$ node src/index.js\n```\n\nThen read [the guide](./next.md).\n";
+    repo.write("docs/tutorials/quick-start.md", text);
+    repo.write("CONTRIBUTING.md", text);
+    repo.write("CLAUDE.md", text);
+    // A contributor's getting-started note outside the site names this repository's files.
+    repo.write("core/docs/getting_started.md", text);
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let targets = |doc: &str| -> Vec<String> {
+        named(&a, doc).iter().map(|s| s["target"].as_str().unwrap().to_string()).collect()
+    };
+    // The site tutorial's reader builds their own app; its links are still this
+    // repository's.
+    assert_eq!(targets("docs/tutorials/quick-start.md"), ["./next.md"]);
+    assert!(targets("core/docs/getting_started.md").contains(&"src/index.js".to_string()));
+    assert!(
+        targets("CONTRIBUTING.md").contains(&"src/index.js".to_string()),
+        "{:?}",
+        targets("CONTRIBUTING.md")
+    );
+    assert!(targets("CLAUDE.md").contains(&"src/index.js".to_string()));
+}
+
+#[test]
 fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     let repo = GitRepo::new();
     let long: String = (0..40).map(|i| format!("line {i} of the notes\n")).collect();

@@ -119,11 +119,16 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     // A dated post, or a doc that says it is kept as history (a roadmap, a recorded
     // session), names the code of its day: its code paths are history.
     use crate::scan::signals::sections::{is_post, kept_as_history};
+    // A docs site's tutorial has its reader build a project of their own: its
+    // `src/index.js` and `cd my-app` are that project's, whatever this repository once
+    // had there (a skill's resources are still checked).
+    let tutorial = role == DocRole::SitePage && super::code_path::is_tutorial(&doc.path);
     if !is_post(&doc.path) && !kept_as_history(&doc.parsed) {
-        check_code_paths(ctx, doc, use_git, &mut out.problems);
+        check_code_paths(ctx, doc, use_git && !tutorial, &mut out.problems);
         // A migration guide's commands move the old paths on purpose (`mv
         // scripts/prd.txt .taskmaster/docs/`).
         if use_git
+            && !tutorial
             && role != DocRole::Changelog
             && !crate::scan::signals::sections::is_history_file(&doc.path)
         {

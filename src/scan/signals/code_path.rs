@@ -141,6 +141,28 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     }
 }
 
+/// Whether `path` is a tutorial: a folder or a file named for one (`tutorials/`,
+/// `quick-start.md`, `getting-started/`, `TutorialjQuery.md`). Its code paths are those of
+/// the project it has its reader build: redux's quick start names the reader's
+/// `src/index.js` (this repository's became `src/index.ts`), dagger's HTTP-client
+/// tutorial the reader's `src/main.rs`, CopilotKit's travel-app tutorial the
+/// `examples/coagents-travel` of the branch it has the reader clone (not a site page
+/// here, so still read). Only on a docs
+/// site's pages (`DocRole::SitePage`): a contributor's getting-started note elsewhere
+/// names this repository's files (dagger's `core/docs/…getting_started.md`). On the labels,
+/// 7 false rows and no true one; links, fragments and a skill's resources are still
+/// checked.
+pub fn is_tutorial(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.split('/').any(|part| {
+        let part = part.split('.').next().unwrap_or(part);
+        let squeezed: String = part.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).collect();
+        squeezed.contains("tutorial")
+            || squeezed.contains("quickstart")
+            || squeezed.contains("gettingstarted")
+    })
+}
+
 /// Whether a missing backticked path counts without git's evidence: the doc is one that
 /// names this repository's own files — its agent context (loaded in every session or in
 /// its folder) or a contributor's guide (`CONTRIBUTING.md`, `ARCHITECTURE.md`,
@@ -678,6 +700,22 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tutorials_by_folder_or_name() {
+        for yes in [
+            "docs/tutorials/quick-start.md",
+            "docs/quickstart.mdx",
+            "docs/getting_started/api/clients-http.mdx",
+            "docs/TutorialjQuery.md",
+            "guides/Getting Started.md",
+        ] {
+            assert!(is_tutorial(yes), "{yes}");
+        }
+        for no in ["docs/guide.md", "CONTRIBUTING.md", "docs/start/index.md"] {
+            assert!(!is_tutorial(no), "{no}");
+        }
+    }
 
     #[test]
     fn a_changelog_entry_to_come_is_not_a_path_to_keep() {
