@@ -265,6 +265,10 @@ impl Walker {
             // to the browser (a file the build writes, outside Sphinx's pages).
             Tag::Link { link_type, .. }
                 if is_direct(link_type) && marked_external(&text[range.end..]) => {}
+            // `[API docs](api-docs/index.html ':ignore')`: docsify's mark of a link its
+            // router leaves to the browser (a file the build writes).
+            Tag::Link { link_type, ref title, .. }
+                if is_direct(link_type) && docsify_ignored(title) => {}
             Tag::Link { link_type, dest_url, .. } if is_direct(link_type) => {
                 let line = doc.lines.line(range.start);
                 doc.links.push(LinkRef {
@@ -462,6 +466,11 @@ fn marked_external(after: &str) -> bool {
     })
 }
 
+/// Whether a link's title holds docsify's `:ignore` or `:disabled` (`':ignore Title'`).
+fn docsify_ignored(title: &str) -> bool {
+    title.split_whitespace().any(|w| w == ":ignore" || w == ":disabled")
+}
+
 /// Links written with their destination in place; reference-style uses are checked once,
 /// at their definition. An e-mail autolink (`<name@host>`) is a `mailto:`, never a path.
 fn is_direct(link_type: LinkType) -> bool {
@@ -568,6 +577,13 @@ mod tests {
         let web: Vec<(&str, bool)> =
             doc.code_spans.iter().map(|s| (s.text.as_str(), s.in_web_link)).collect();
         assert_eq!(web, [("docs/a.md", true), ("b.md", false), ("c.md", true), ("d.md", false)]);
+    }
+
+    #[test]
+    fn a_link_docsify_leaves_to_the_browser_is_not_checked() {
+        let doc = parse("[API](api-docs/index.html ':ignore') [B](b.md ':ignore Title') [C](c.md \"Ignore me\") [D](d.md)\n".into());
+        let dests: Vec<&str> = doc.links.iter().map(|l| l.dest.as_str()).collect();
+        assert_eq!(dests, ["c.md", "d.md"]);
     }
 
     #[test]
