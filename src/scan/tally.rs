@@ -278,6 +278,11 @@ fn link_signal(
         }
         Some(s) => Some(s),
         None if only_if_moved => None,
+        None if matches!(problem, Problem::MissingTarget(m)
+            if stale_name_location::named_from_inside(ctx, m)) =>
+        {
+            None
+        }
         None => Some(broken_reference::signal(problem)),
     }
 }

@@ -273,6 +273,31 @@ fn a_tutorials_code_paths_are_its_readers_project() {
 }
 
 #[test]
+fn a_path_moved_into_a_package_long_before_the_doc_is_named_from_inside_it() {
+    let repo = GitRepo::new();
+    repo.write("src/model.js", "export {}\n");
+    // The root keeps a `src/`: an agent file's missing path there would count unmoved.
+    repo.write("src/cli.js", "export {}\n");
+    repo.write("README.md", "# R\n");
+    repo.commit("2022-01-01T00:00:00Z", "start");
+    repo.write("CONTRIBUTING.md", "# Contributing\n\nThe model is `src/model.js`.\n");
+    repo.commit("2022-06-01T00:00:00Z", "contributing");
+    std::fs::create_dir_all(repo.path().join("packages/core/src")).unwrap();
+    repo.git(&["mv", "src/model.js", "packages/core/src/model.js"]);
+    repo.commit("2023-01-15T00:00:00Z", "monorepo");
+    // Written two years after the move, under a heading naming the package.
+    repo.write(".github/copilot-instructions.md", "# Core package files\n\n- `src/model.js`\n");
+    repo.commit("2025-07-29T00:00:00Z", "instructions");
+    let a = scan_json(repo.path(), &[], 1);
+    assert!(named(&a, ".github/copilot-instructions.md").is_empty(), "{:?}", a["signals"]);
+    // A doc from before the move still names the old place.
+    assert_eq!(
+        line_target_name(&a, "CONTRIBUTING.md"),
+        [(3, "src/model.js", "stale_name_location")]
+    );
+}
+
+#[test]
 fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     let repo = GitRepo::new();
     let long: String = (0..40).map(|i| format!("line {i} of the notes\n")).collect();

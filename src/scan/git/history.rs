@@ -95,6 +95,13 @@ impl History {
         born
     }
 
+    /// When `path` left the tree under that name (renamed away or deleted).
+    pub fn departed_at(&self, path: &str) -> Option<i64> {
+        match self.departures.get(path)? {
+            Departure::Renamed(_, at) | Departure::Deleted(at) => Some(*at),
+        }
+    }
+
     pub fn head(&self) -> Option<&str> {
         self.hashes.first().map(String::as_str)
     }

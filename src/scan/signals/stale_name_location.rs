@@ -21,6 +21,25 @@ use crate::scan::signal::{Signal, SignalName};
 const PATH_ENCODE: &AsciiSet =
     &CONTROLS.add(b' ').add(b'#').add(b'?').add(b'%').add(b'<').add(b'>');
 
+/// Whether a code path was moved into a package a year or more before its doc
+/// appeared, to a new path that ends with the one written: the doc names it from inside
+/// that package, and nothing is missing (sequelize's 2025 Copilot instructions list
+/// `src/model.js` under "Core Package Critical Files"; `src/` moved to
+/// `packages/core/src/` in 2023). Neither a `stale_name_location` nor a
+/// `broken_reference`.
+pub fn named_from_inside(ctx: &ScanContext<'_>, missing: &Missing) -> bool {
+    const YEAR: i64 = 365 * 24 * 3600;
+    let Some(history) = ctx.history.as_ref() else { return false };
+    let path = missing.resolved.trim_end_matches('/');
+    let code = matches!(missing.form, Form::RepoPath) || missing.what == "command path";
+    let Some(Fate::Renamed { to }) = history.fate(path, |p| ctx.tree.exists(p)) else {
+        return false;
+    };
+    let moved = history.departed_at(path);
+    code && to.ends_with(&format!("/{path}"))
+        && moved.zip(history.born(&missing.doc)).is_some_and(|(at, born)| born > at + YEAR)
+}
+
 /// The `stale_name_location` signal for `missing`, when git history explains it.
 pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Signal)> {
     let history = ctx.history.as_ref()?;
@@ -86,6 +105,9 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         if code && history.born(&missing.doc).is_some_and(|born| born > at + YEAR) {
             return None;
         }
+    }
+    if code && named_from_inside(ctx, missing) {
+        return None;
     }
     let sig = match fate {
         Fate::Renamed { to } => {
