@@ -1,7 +1,9 @@
 //! `dochygiene scan` on the fixture trees: each signal's positives and near-misses, the
 //! exit codes, the configuration, the scope and the artifact's determinism.
 
-use crate::scan_support::{dochygiene, fixture, scan_json, signalled_paths, signals_of};
+use crate::scan_support::{
+    dochygiene, duplicate_pairs, fixture, scan_json, signalled_paths, signals_of,
+};
 
 fn sig(line: u64, name: &str, target: &str) -> (u64, String, String) {
     (line, name.to_string(), target.to_string())
@@ -504,19 +506,7 @@ fn duplicate_content_between_two_docs_of_one_folder_needs_a_long_copy() {
     write("agent_docs/style.md", format!("# Style\n\n{}\n{}", block("rule"), own("style")));
     write("agent_docs/review.md", format!("# Review\n\n{}\n{}", block("rule"), own("review")));
     let a = scan_json(dir.path(), &["--no-git"], 1);
-    let pairs: Vec<(String, String)> = a["signals"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .flat_map(|(path, list)| {
-            list.as_array()
-                .unwrap()
-                .iter()
-                .filter(|s| s["name"] == "duplicate_content")
-                .map(|s| (path.clone(), s["related_path"].as_str().unwrap().to_string()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let pairs = duplicate_pairs(&a);
     let has = |a: &str, b: &str| pairs.contains(&(a.to_string(), b.to_string()));
     assert!(
         !has("AGENTS.md", "CONTRIBUTING.md") && !has("CONTRIBUTING.md", "AGENTS.md"),

@@ -2,7 +2,7 @@
 //! fixtures, translations and generated files are skipped with their reason unless the
 //! user names them; each signal decides by role.
 
-use crate::scan_support::{dochygiene, scan_json, signalled_paths, tree};
+use crate::scan_support::{dochygiene, duplicate_pairs, scan_json, signalled_paths, tree};
 
 fn broken(what: &str) -> String {
     format!("# {what}\n\nSee [the missing page](missing-{what}.md).\n")
@@ -125,16 +125,7 @@ fn skills_repeat_what_they_need_but_agent_context_does_not() {
         ("CLAUDE.md", &format!("# Project\n\n{rule}")),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
-    let pairs: Vec<(String, String)> = a["signals"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .flat_map(|(path, list)| {
-            list.as_array().unwrap().iter().filter(|s| s["name"] == "duplicate_content").map(
-                move |s| (path.clone(), s["related_path"].as_str().unwrap_or_default().to_string()),
-            )
-        })
-        .collect();
+    let pairs = duplicate_pairs(&a);
     // The two skills never pair with each other; agent context pairs with a skill.
     assert!(!pairs.is_empty(), "CLAUDE.md repeats a skill's block: {pairs:?}");
     assert!(pairs.iter().all(|(a, b)| a == "CLAUDE.md" || b == "CLAUDE.md"), "{pairs:?}");

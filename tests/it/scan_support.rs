@@ -29,6 +29,20 @@ pub fn scan_json(root: &Path, extra: &[&str], expect_code: i32) -> Value {
     out.json()
 }
 
+/// `(file, related_path)` of every `duplicate_content` signal of the artifact.
+pub fn duplicate_pairs(artifact: &Value) -> Vec<(String, String)> {
+    artifact["signals"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, list)| {
+            list.as_array().unwrap().iter().filter(|s| s["name"] == "duplicate_content").map(
+                move |s| (path.clone(), s["related_path"].as_str().unwrap_or_default().to_string()),
+            )
+        })
+        .collect()
+}
+
 /// `(line, name, target)` of every signal on `path`.
 pub fn signals_of(artifact: &Value, path: &str) -> Vec<(u64, String, String)> {
     artifact["signals"][path]
