@@ -21,6 +21,10 @@ use crate::scan::signal::{Signal, SignalName};
 const PATH_ENCODE: &AsciiSet =
     &CONTROLS.add(b' ').add(b'#').add(b'?').add(b'%').add(b'<').add(b'>');
 
+/// A year, in seconds: how long before a doc appeared a path must have left for the doc
+/// not to have meant the repository's (`classify`, `named_from_inside`).
+const YEAR: i64 = 365 * 24 * 3600;
+
 /// Whether a code path was moved into a package a year or more before its doc
 /// appeared, to a new path that ends with the one written: the doc names it from inside
 /// that package, and nothing is missing (sequelize's 2025 Copilot instructions list
@@ -28,7 +32,6 @@ const PATH_ENCODE: &AsciiSet =
 /// `packages/core/src/` in 2023). Neither a `stale_name_location` nor a
 /// `broken_reference`.
 pub fn named_from_inside(ctx: &ScanContext<'_>, missing: &Missing) -> bool {
-    const YEAR: i64 = 365 * 24 * 3600;
     let Some(history) = ctx.history.as_ref() else { return false };
     let path = missing.resolved.trim_end_matches('/');
     let code = matches!(missing.form, Form::RepoPath) || missing.what == "command path";
@@ -100,13 +103,12 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     // 2021). Within the year the doc may carry text written before it (nushell's
     // CONTRIBUTING, added four days after the files it names were moved; vitest's agent
     // guide listing a file deleted eight months before it).
-    const YEAR: i64 = 365 * 24 * 3600;
     if let Fate::Deleted { at } = fate {
         if code && history.born(&missing.doc).is_some_and(|born| born > at + YEAR) {
             return None;
         }
     }
-    if code && named_from_inside(ctx, missing) {
+    if named_from_inside(ctx, missing) {
         return None;
     }
     let sig = match fate {
