@@ -113,7 +113,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
-    if matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc) {
+    if role.is_agent_facing() {
         check_imports(ctx, doc, role, &mut out.problems);
     }
     // A dated post, or a doc that says it is kept as history (a roadmap, a recorded

@@ -511,10 +511,7 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
     // (crush's `AGENTS.md`: "run single test: `go test ./internal/llm/prompt -run
     // TestGetContextFromPaths`"). Elsewhere an inline command is as often one of another
     // repository's (browser-use's notes list commands run in `evaluations-internal`).
-    let agent = matches!(
-        ctx.role(&doc.path),
-        DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc
-    );
+    let agent = ctx.role(&doc.path).is_agent_facing();
     for span in doc.parsed.code_spans.iter().filter(|_| agent) {
         let first = span.text.split_whitespace().next().unwrap_or_default();
         if span.text.trim().contains(' ') && COMMANDS.contains(&first) {

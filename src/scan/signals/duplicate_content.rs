@@ -29,6 +29,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::version_folders::version_folder;
 use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::{normalize_block, BlockKind, Heading};
+use crate::scan::resolve::parent_dir;
 use crate::scan::role::{self, DocRole};
 use crate::scan::signal::{Signal, SignalName};
 
@@ -186,11 +187,6 @@ fn tool_copies(a: &str, b: &str) -> bool {
     matches!((tool(a), tool(b)), (Some(x), Some(y)) if x != y)
 }
 
-/// Whether an agent reads the file: agent context or an on-demand agent doc.
-fn agent_read(role: DocRole) -> bool {
-    matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext | DocRole::AgentDoc)
-}
-
 /// Whether two files share text by design: two READMEs, a docs site's landing page
 /// mirroring the root README, license and policy text repeated verbatim, files of two
 /// units that ship apart, skills (a skill's summary and its reference files, or two
@@ -312,14 +308,6 @@ const USER_PAIR_MIN_SHARE: f64 = 0.15;
 /// `series_pages`). On the labels, the pairs this floor leaves out were 0 true,
 /// 4 false, 8 debatable.
 const SIBLING_MIN_CHARS: u32 = 1000;
-
-/// Whether two paths sit in one folder.
-fn siblings(a: &str, b: &str) -> bool {
-    fn dir(p: &str) -> &str {
-        p.rsplit_once('/').map_or("", |(d, _)| d)
-    }
-    dir(a) == dir(b)
-}
 
 /// `(a, b)` as owned strings, in order.
 fn ordered((a, b): (&str, &str)) -> (String, String) {
@@ -551,11 +539,11 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
     };
     let fires = |doc: u32, other: u32| {
         let (a, b) = (&ctx.paths[doc as usize], &ctx.paths[other as usize]);
-        let by_agent = [doc, other].iter().any(|d| agent_read(ctx.roles[*d as usize]));
+        let by_agent = [doc, other].iter().any(|d| ctx.roles[*d as usize].is_agent_facing());
         let agent_docs = [doc, other].iter().all(|d| ctx.roles[*d as usize] == DocRole::AgentDoc);
         if by_agent
             && !agent_docs
-            && siblings(a, b)
+            && parent_dir(a) == parent_dir(b)
             && shared_chars(doc, other) < SIBLING_MIN_CHARS
             && !(whole(doc, other) || whole(other, doc))
         {

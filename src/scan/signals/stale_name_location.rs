@@ -32,15 +32,17 @@ const YEAR: i64 = 365 * 24 * 3600;
 /// `packages/core/src/` in 2023). Neither a `stale_name_location` nor a
 /// `broken_reference`.
 pub fn named_from_inside(ctx: &ScanContext<'_>, missing: &Missing) -> bool {
-    let Some(history) = ctx.history.as_ref() else { return false };
-    let path = missing.resolved.trim_end_matches('/');
     let code = matches!(missing.form, Form::RepoPath) || missing.what == "command path";
+    let Some(history) = ctx.history.as_ref().filter(|_| code) else { return false };
+    let path = missing.resolved.trim_end_matches('/');
     let Some(Fate::Renamed { to }) = history.fate(path, |p| ctx.tree.exists(p)) else {
         return false;
     };
-    let moved = history.departed_at(path);
-    code && to.ends_with(&format!("/{path}"))
-        && moved.zip(history.born(&missing.doc)).is_some_and(|(at, born)| born > at + YEAR)
+    to.ends_with(&format!("/{path}"))
+        && history
+            .departed_at(path)
+            .zip(history.born(&missing.doc))
+            .is_some_and(|(at, born)| born > at + YEAR)
 }
 
 /// The `stale_name_location` signal for `missing`, when git history explains it.
