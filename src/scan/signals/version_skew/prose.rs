@@ -128,6 +128,9 @@ pub fn mentions(
                 if seg.code.iter().any(|c| c.contains(&range.start)) && !quoted {
                     continue;
                 }
+                if known.is_toolchain(&name) && feature_floor(&seg, start..end, &range) {
+                    continue;
+                }
                 // "Node 22.6 added --experimental-strip-types", "a Python 3.9 target",
                 // "when using SSR on Node 18": a toolchain's release named for what it
                 // does, not as what this project needs.
@@ -368,6 +371,52 @@ fn frames_requirement(sentence: &str) -> bool {
     lower.split(|c: char| !c.is_alphanumeric()).any(|w| REQUIREMENT_WORDS.contains(&w))
 }
 
+/// Browsers named with a release (`Chrome 110+`, `Safari 16`): two in a sentence make
+/// it a compatibility list of where a web feature runs.
+static BROWSER_RELEASE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:chrome|chromium|safari|firefox|edge|opera|samsung internet)\s+\d+")
+        .unwrap()
+});
+
+/// Verbs that, after a toolchain's release, make that release the subject: what the
+/// runtime itself does ("Node.js v12 and later supports both ECMAScript imports and
+/// CommonJS `require`").
+const RUNTIME_VERBS: [&str; 6] =
+    ["supports", "support", "provides", "implements", "offers", "ships"];
+
+/// Whether the toolchain release at `range` in sentence `span` of `seg` is the floor of
+/// a feature rather than of this project: a compatibility list of browsers and runtimes
+/// ("available in Chrome 110+, Safari 16+, Firefox 115+, Node.js 20+"), the release a
+/// named option or syntax needs ("MSRV: 1.77 is required for `cargo::KEY=VALUE`
+/// syntax"), or a release that is the subject of what the runtime does.
+fn feature_floor(seg: &Segment, span: Range<usize>, range: &Range<usize>) -> bool {
+    let sentence = &seg.text[span.clone()];
+    if BROWSER_RELEASE.find_iter(sentence).count() >= 2 {
+        return true;
+    }
+    let lower = sentence.to_ascii_lowercase();
+    let code_follows = |at: usize| {
+        let rest = &seg.text[at..span.end];
+        let skipped = rest.len() - rest.trim_start_matches([' ', '(']).len();
+        seg.code.iter().any(|c| c.start == at + skipped)
+    };
+    if lower.match_indices("required for").any(|(i, m)| code_follows(span.start + i + m.len())) {
+        return true;
+    }
+    // A range may end past the sentence of its name ("Rust. 40+ crates").
+    let after = seg.text.get(range.end..span.end).unwrap_or_default();
+    let after = after.trim_start_matches('+').to_ascii_lowercase();
+    let mut words = after.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty());
+    let mut word = words.next();
+    if matches!(word, Some("and" | "or")) && words.next().is_some_and(|w| LATER.contains(&w)) {
+        word = words.next();
+    }
+    if word == Some("which") {
+        word = words.next();
+    }
+    word.is_some_and(|w| RUNTIME_VERBS.contains(&w))
+}
+
 /// Releases named as a range or a series (`1.39 to 1.47`, `1.48 to now`, `1.47.x`): a
 /// line holding one is a row of a compatibility table ("1.39 to 1.47 - Rust 1.70",
 /// "`1.47.x` - LTS release (MSRV 1.70)").
@@ -436,6 +485,11 @@ fn name_first(
     let mut word = clean(&text[tokens[i].clone()]);
     let before = text[..tokens[i].start].chars().next_back();
     if before.is_some_and(|c| "/\\:=#.-".contains(c)) {
+        return None;
+    }
+    // A name that ends its sentence names no version of the next one ("SQLite rewrite
+    // in Rust. 40+ crate workspace.").
+    if text[tokens[i].clone()].ends_with(['.', ';', '!', '?']) {
         return None;
     }
     // "The minimum supported version is 1.42. … on Rust versions earlier than the
@@ -713,6 +767,31 @@ mod tests {
         };
         assert_eq!(current("Install widget 2.1.0 today."), [true]);
         assert_eq!(current("widget 2.0 is a rewrite. Get widget 2.1.0."), [false, true]);
+    }
+
+    #[test]
+    fn a_feature_floor_is_not_the_project_floor() {
+        // Vercel's rule on `toSorted`, cargo's reference, TypeScript's module guide.
+        let compat = "`.toSorted()` is available in all modern browsers (Chrome 110+, Safari 16+, Firefox 115+, Python 3.12+).";
+        assert!(found(compat).is_empty());
+        assert!(found("> **MSRV:** 1.77 is required for `cargo::KEY=VALUE` syntax.").is_empty());
+        assert!(found("Python 3.12 and later supports both forms of `import`.").is_empty());
+        assert!(found("the module system of Python 3.12+, which supports both forms").is_empty());
+        // A number in the sentence after the name's (turso's AGENTS.md) is no version.
+        assert!(found("SQLite rewrite in Rust. 40+ crate workspace.").is_empty());
+        // What the project needs stays a claim.
+        assert_eq!(
+            found("Python 3.12+ is required for all packages."),
+            [one(1, "python", Claim::AtLeast, "3.12")]
+        );
+        assert_eq!(
+            found("MSRV 1.77 is required for building."),
+            [one(1, "msrv", Claim::AtLeast, "1.77")]
+        );
+        assert_eq!(
+            found("It supports Python 3.12+, and runs in Chrome 110."),
+            [one(1, "python", Claim::AtLeast, "3.12")]
+        );
     }
 
     #[test]
