@@ -107,6 +107,15 @@ pub struct RoleInputs<'a> {
     pub generated: &'a dyn Fn(&str) -> bool,
 }
 
+/// Whether `path` is an agent file beside a `SKILL.md` (`exists` answers for a
+/// root-relative path): the skill's own book, not context for work in its folder.
+/// Vercel's skills ship their rules compiled into such an `AGENTS.md`, the full guide
+/// the `SKILL.md` opens on demand ("For the complete guide … AGENTS.md").
+pub fn is_skill_book(path: &str, exists: impl Fn(&str) -> bool) -> bool {
+    let Some((dir, name)) = path.rsplit_once('/') else { return false };
+    AGENT_FILE_NAMES.contains(&name) && exists(&format!("{dir}/SKILL.md"))
+}
+
 /// The role of root-relative `path` (before the always-loaded set is known: the engine
 /// raises a file to `AgentContext` once it is).
 pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
@@ -140,11 +149,7 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     // published page for the readers' agents (marimo's `docs/_static/CLAUDE.md`), not
     // context loaded for work in that folder.
     let served = has_dir(&["_static", "static", "public"]);
-    // An agent file beside a `SKILL.md` is the skill's own (Vercel's skills ship their
-    // rules compiled into `AGENTS.md`): loaded with the skill, not for work in its folder.
-    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
-    let in_skill = !dir.is_empty() && inputs.all.binary_search(&format!("{dir}/SKILL.md")).is_ok();
-    if in_skill && AGENT_FILE_NAMES.contains(&name) {
+    if is_skill_book(path, |p| inputs.all.binary_search_by(|a| a.as_str().cmp(p)).is_ok()) {
         return DocRole::AgentDoc;
     }
     if AGENT_FILE_NAMES.contains(&name) && !served {

@@ -7,7 +7,7 @@
 //! engine may run it later, once the tables have loaded.
 
 use crate::scan::context::{Doc, ScanContext};
-use crate::scan::role::DocRole;
+use crate::scan::role::{is_skill_book, DocRole};
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::token_jobs::TokenJob;
 
@@ -22,6 +22,11 @@ pub fn job(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole) -> Option<TokenJob> 
     let budget = match role {
         _ if loaded.is_some() => t.always_loaded_budget,
         DocRole::AgentContext | DocRole::NestedAgentContext => t.always_loaded_budget,
+        // A skill's compiled book is its full guide by design, opened on demand from
+        // the `SKILL.md` that indexes it (every one labelled, 6 of them, was judged false).
+        DocRole::AgentDoc if is_skill_book(&doc.path, |p| ctx.doc_index(p).is_some()) => {
+            return None;
+        }
         DocRole::AgentDoc => t.doc_budget,
         DocRole::UserDoc | DocRole::SitePage => t.user_doc_budget?,
         _ => return None,
