@@ -453,9 +453,26 @@ fn duplicate_content_between_pages_of_one_series_needs_a_whole_copy_or_one_secti
     write("docs/providers/docker.md", provider("Docker"));
     write("docs/providers/swarm.md", provider("Swarm"));
     // A post copied whole under a second name (instructor's blog) fires.
-    let post = format!("# Stories\n\n## Why\n\n{}\n## How\n\n{}", block("why"), block("how"));
+    let post = format!(
+        "# Stories\n\n## Why\n\n{}\n## How\n\n{}\n## When\n\n{}\n## Where\n\n{}",
+        block("why"),
+        block("how"),
+        block("when"),
+        block("where")
+    );
     write("docs/blog/stories.md", post.clone());
     write("docs/blog/stories-copy.md", post);
+    // A small page its sibling holds whole, under 1,000 characters, states what each
+    // page must to stand alone (eslint's deprecated rule beside the one replacing it).
+    let rule = |name: &str| {
+        format!(
+            "# {name}\n\n## Rule Details\n\n{}\n## Options\n\n{}",
+            block("globals"),
+            block("off")
+        )
+    };
+    write("docs/rules/no-global-assign.md", rule("no-global-assign"));
+    write("docs/rules/no-native-reassign.md", rule("no-native-reassign"));
     // Two such pages in two folders are no series: mostly shared, they are copies.
     let guide = |name: &str| {
         format!(

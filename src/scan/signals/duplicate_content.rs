@@ -336,6 +336,15 @@ fn parallel_pages(a: &str, b: &str) -> bool {
         && pa.iter().zip(&pb).filter(|(x, y)| x != y).count() == 1
 }
 
+/// A small page of a series (`series_pages`) its sibling holds whole, in fewer
+/// characters than this, states what each page must state to stand alone: two method
+/// pages of one example (hugoDocs' `Summary` and `Truncated`, 411 characters), a
+/// deprecated rule's page beside the rule that replaced it (eslint's
+/// `no-native-reassign` and `no-global-assign`, 545). A page copied under a second name
+/// (instructor's blog, 6,996 characters) is far over it. One section stated twice under
+/// its heading still fires at any size.
+const SERIES_MIN_CHARS: u32 = 1000;
+
 /// Whether `a` and `b` are two pages of one series: beside each other in a folder (not
 /// the root), neither of them the folder's landing page (`index.md`, `README.md`). A
 /// folder of pages keeps one page per rule, method, provider or post, and a reader lands
@@ -567,7 +576,9 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
                 let shared = &pairs[&(d, o)];
                 shared.iter().all(|s| s.print.line == shared[0].print.line)
             };
-            return copy && (whole(doc, other) || whole(other, doc) || one_section(doc, other));
+            let whole_copy = (whole(doc, other) || whole(other, doc))
+                && shared_chars(doc, other) >= SERIES_MIN_CHARS;
+            return copy && (whole_copy || one_section(doc, other));
         }
         by_agent || copy
     };
