@@ -78,10 +78,12 @@ def main():
         "by_signal": by_signal,
     }))
     if out:
-        with open(out, "w", newline="") as f:
-            w = csv.writer(f, delimiter="\t", lineterminator="\n")
+        # Written as the labels are read: tab-separated and never quoted, so that a row
+        # copied into a label file keeps its ref as the scan wrote it (solid's
+        # `"https://…"` link target came back as `"""https://…"""` from csv's quoting).
+        with open(out, "w") as f:
             for row in unlabeled:
-                w.writerow(row)
+                f.write("\t".join(str(x).replace("\t", " ").replace("\n", " ") for x in row) + "\n")
 
 if __name__ == "__main__":
     main()
