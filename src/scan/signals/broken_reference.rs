@@ -11,7 +11,10 @@
 //! name the ones that failed. A broken fragment carries the anchor clearly meant, if any
 //! (`closest_anchor.rs`).
 
+use std::sync::LazyLock;
+
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+use regex::Regex;
 
 use super::closest_anchor::closest_anchor;
 /// Re-exported for the signals that read backticked paths too.
@@ -524,12 +527,30 @@ pub fn in_other_scheme(doc: &ParsedDoc, fragment: &str) -> bool {
 const GENERATED_SECTIONS: [(&str, &str); 1] =
     [("<!-- ALL-CONTRIBUTORS-LIST:START", "<!-- ALL-CONTRIBUTORS-LIST:END")];
 
+/// A template's placeholder (`${LICENSE}`, `${PROJECT_NAME}`): a line holding one is
+/// text a prompt tells an agent to write into the user's project.
+static PLACEHOLDER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\$\{[A-Z][A-Z0-9_]*\}").unwrap());
+
 /// The line spans (1-based, inclusive) of the sections of `text` a tool generates: its
 /// links are the tool's output, fixed by running it, not by editing the doc (bottom's
-/// 10 contribution-key anchors).
+/// 10 contribution-key anchors). A line holding a template's placeholder is one too:
+/// its links are the generated project's ("licensed under the ${LICENSE} License - see
+/// the [LICENSE](LICENSE) file", in a command that writes a README: 3 false rows on the
+/// labels, no true one).
 fn generated_sections(doc: &ParsedDoc) -> Vec<(u32, u32)> {
     let text = &doc.text;
-    let mut out = Vec::new();
+    // In prose only: `${HOME}/.config` in a code span is a shell's variable.
+    let in_prose = |at: usize| {
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        text[line_start..at].matches('`').count().is_multiple_of(2)
+    };
+    let mut out: Vec<(u32, u32)> = PLACEHOLDER
+        .find_iter(text)
+        .filter(|m| in_prose(m.start()))
+        .map(|m| doc.lines.line(m.start()))
+        .map(|line| (line, line))
+        .collect();
     for (start, end) in GENERATED_SECTIONS {
         let mut from = 0;
         while let Some(at) = text[from..].find(start).map(|i| from + i) {
@@ -657,6 +678,10 @@ mod tests {
             "<!-- ALL-CONTRIBUTORS-LIST:START -->\nno end\n".to_string(),
         );
         assert!(generated_sections(&unclosed).is_empty());
+        // A template's line: its links are the generated project's.
+        let template = "# README template\n\nSee [x](x.md).\n\nLicensed under ${LICENSE}: see [LICENSE](LICENSE).\n\nPut it in `${HOME}/x` for ${cost}: [y](y.md).\n";
+        let parsed = crate::scan::markdown::parse(template.to_string());
+        assert_eq!(generated_sections(&parsed), [(5, 5)]);
     }
 
     #[test]
