@@ -74,6 +74,14 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
                 Bound::Current => {
                     format!("names {name} {}, but {} is on {full}", m.written, k.source)
                 }
+                // A `packageManager` pins one release; its major is what a checkout
+                // needs, not a floor it declares.
+                Bound::Minimum if k.source.starts_with("package.json packageManager") => {
+                    format!(
+                        "names {name} {}, but the repository is developed with its {} (major {full})",
+                        m.written, k.source
+                    )
+                }
                 Bound::Minimum => format!(
                     "names {name} {}, but {} declares {full} as the minimum",
                     m.written, k.source
@@ -332,6 +340,14 @@ mod tests {
         );
         let s = judge(&node, None, "a.md", &mention(name("node"), Claim::Version, "18")).unwrap();
         assert!(s.detail.contains("as the minimum"), "{}", s.detail);
+        // A `packageManager` pins a release: its major is what a checkout needs.
+        let mut pnpm = known(&["pnpm"], vec![9], Bound::Minimum, true);
+        pnpm.versions[0].source = "package.json packageManager (`pnpm@9.15.0`)".into();
+        let s = judge(&pnpm, None, "a.md", &mention(name("pnpm"), Claim::Version, "8.15")).unwrap();
+        assert_eq!(
+            s.detail,
+            "names pnpm 8.15, but the repository is developed with its package.json packageManager (`pnpm@9.15.0`) (major 9)"
+        );
     }
 
     #[test]

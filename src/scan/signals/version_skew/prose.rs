@@ -137,6 +137,7 @@ pub fn mentions(
                 if claim == Claim::Version
                     && known.is_toolchain(&name)
                     && !frames_requirement(&seg.text[start..end])
+                    && !sets_up_manager(&name, &seg.text[start..end])
                     && !quoted
                     && !in_requirements_section(doc, seg.source_offset(range.start))
                 {
@@ -363,6 +364,19 @@ fn in_requirements_section(doc: &ParsedDoc, offset: usize) -> bool {
         words
             .split(|c: char| !c.is_alphanumeric())
             .any(|w| matches!(w, "prerequisite" | "prerequisites" | "requirement" | "requirements"))
+    }
+}
+
+/// Whether `sentence` says the repository works with package manager `name` (pnpm or
+/// yarn, whose major decides whether a checkout installs): "This repo uses Yarn 3 for
+/// all package management", "Please use PNPM version 8.15 while working on this
+/// project" — the project's own setup, not a release named for what it does. (Installing
+/// one is not: "ensure that Yarn 1.x is installed globally, so that Yarn 3 will run"
+/// names the global shim that runs the repository's own.)
+fn sets_up_manager(name: &str, sentence: &str) -> bool {
+    matches!(name, "pnpm" | "yarn") && {
+        let lower = sentence.to_lowercase();
+        lower.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "use" | "uses" | "using"))
     }
 }
 
@@ -767,6 +781,25 @@ mod tests {
         };
         assert_eq!(current("Install widget 2.1.0 today."), [true]);
         assert_eq!(current("widget 2.0 is a rewrite. Get widget 2.1.0."), [false, true]);
+    }
+
+    #[test]
+    fn a_package_manager_the_repository_uses_is_its_setup() {
+        let k = known(&[(&["yarn"], false), (&["pnpm"], false), (&["node"], false)]);
+        let found = |text: &str| {
+            let mut out = Vec::new();
+            mentions(&parse(text.to_string()), &k, &[], &mut out);
+            out.iter().map(|m| m.target.clone()).collect::<Vec<_>>()
+        };
+        // redux's CONTRIBUTING: the repository's manager, then the global shim.
+        let redux = "This repo uses Yarn 3 for all package management. Please ensure that Yarn 1.x is installed globally on your system, so that Yarn 3 will run properly inside this repo.";
+        assert_eq!(found(redux), ["3"]);
+        assert_eq!(
+            found("> Please use PNPM version 8.15 while working on this project."),
+            ["8.15"]
+        );
+        // Another toolchain named so is what it does, as before.
+        assert!(found("We use Node 22.6 to strip types.").is_empty());
     }
 
     #[test]
