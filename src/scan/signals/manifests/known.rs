@@ -68,6 +68,17 @@ pub struct KnownVersion {
     pub scope: String,
 }
 
+/// The `source` prefix of a version read from the root `package.json`'s
+/// `packageManager`: one pinned release, of which a checkout needs the major.
+pub const PACKAGE_MANAGER_SOURCE: &str = "package.json packageManager";
+
+impl KnownVersion {
+    /// Whether this is the package manager the root `package.json` pins.
+    pub fn is_package_manager_pin(&self) -> bool {
+        self.source.starts_with(PACKAGE_MANAGER_SOURCE)
+    }
+}
+
 /// A GitHub Action as the repository's own workflows pin it (the newest pin when they
 /// differ).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,9 @@ use semver::{Op, VersionReq};
 use serde_json::Value;
 
 use super::collect::package;
-use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::known::{
+    parse_version, repo_slug, Bound, KnownVersion, KnownVersions, PACKAGE_MANAGER_SOURCE,
+};
 use super::read;
 
 const NODE_NAMES: [&str; 3] = ["node", "node.js", "nodejs"];
@@ -131,7 +133,7 @@ fn push_package_manager(known: &mut KnownVersions, spec: &str) {
         names: vec![name.to_string()],
         version: vec![major],
         max: None,
-        source: format!("package.json packageManager (`{name}@{version}`)"),
+        source: format!("{PACKAGE_MANAGER_SOURCE} (`{name}@{version}`)"),
         bound: Bound::Minimum,
         major_only_ok: true,
         in_prose: true,

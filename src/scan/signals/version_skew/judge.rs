@@ -76,7 +76,7 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
                 }
                 // A `packageManager` pins one release; its major is what a checkout
                 // needs, not a floor it declares.
-                Bound::Minimum if k.source.starts_with("package.json packageManager") => {
+                Bound::Minimum if k.is_package_manager_pin() => {
                     format!(
                         "names {name} {}, but the repository is developed with its {} (major {full})",
                         m.written, k.source
