@@ -1,5 +1,6 @@
 //! Python: `pyproject.toml` — the project (`[project]` or `[tool.poetry]` name and a
-//! static version), the supported interpreters (`requires-python`, the minimum, and the
+//! static version), the supported interpreters (`requires-python`, or Poetry's
+//! `[tool.poetry.dependencies] python`, the minimum, and the
 //! `Programming Language :: Python :: 3.x` classifiers, the supported range), the tools
 //! it pins (`[tool.<name>] required-version`, e.g. uv's or ruff's), its repository
 //! (`[project.urls]`) — and `.python-version`, a pin used only when no minimum is
@@ -50,12 +51,12 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         .filter_map(|v| parse_version(v).filter(|v| v.len() == 2))
         .collect();
     let listed = (classifiers.iter().min().cloned(), classifiers.iter().max().cloned());
-    let requires = project.and_then(|p| p.get("requires-python")).and_then(|v| v.as_str());
+    let (requires, field) = py.as_ref().and_then(python_spec).unzip();
     let members = || py.as_ref().and_then(|p| members_minimum(root, p));
     let (version, source, bound, spec) = match (requires.and_then(minimum), listed.0) {
         (Some(v), _) => (
             Some(v),
-            "pyproject.toml requires-python".to_string(),
+            format!("pyproject.toml {}", field.unwrap_or("requires-python")),
             Bound::Minimum,
             requires.map(str::to_string),
         ),
@@ -66,12 +67,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         // (crewAI's `lib/*`), and `.python-version` is only the interpreter its
         // developers use.
         (None, None) => match members() {
-            Some((v, member, spec)) => (
-                Some(v),
-                format!("{member}/pyproject.toml requires-python"),
-                Bound::Minimum,
-                Some(spec),
-            ),
+            Some((v, member, spec, field)) => {
+                (Some(v), format!("{member}/pyproject.toml {field}"), Bound::Minimum, Some(spec))
+            }
             None => (
                 read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
                 ".python-version".to_string(),
@@ -145,14 +143,22 @@ pub fn nearest_floor(root: &Path, doc: &str) -> Option<Vec<u64>> {
     let mut dir = doc.rsplit_once('/').map(|(d, _)| d)?;
     loop {
         let py = read::toml(root, &format!("{dir}/pyproject.toml"));
-        let requires = py
-            .as_ref()
-            .and_then(|p| p.get("project")?.get("requires-python")?.as_str().map(str::to_string));
-        if let Some(floor) = requires.as_deref().and_then(minimum) {
+        if let Some(floor) = py.as_ref().and_then(python_spec).and_then(|(spec, _)| minimum(spec)) {
             return Some(floor);
         }
         dir = dir.rsplit_once('/')?.0;
     }
+}
+
+/// A `pyproject.toml`'s Python specifier and the field it was read from: PEP 621's
+/// `requires-python`, else Poetry's `[tool.poetry.dependencies] python` (`^3.11`, a
+/// project Poetry alone describes: adk-samples' agents).
+fn python_spec(py: &toml::Table) -> Option<(&str, &'static str)> {
+    let pep621 = py.get("project").and_then(|p| p.get("requires-python")?.as_str());
+    pep621.map(|s| (s, "requires-python")).or_else(|| {
+        let poetry = py.get("tool")?.get("poetry")?.get("dependencies")?.get("python")?;
+        Some((poetry.as_str()?, "tool.poetry.dependencies python"))
+    })
 }
 
 /// Whether `name` (lowercase) names Python.
@@ -166,7 +172,10 @@ const MAX_MEMBERS: usize = 64;
 
 /// The lowest `requires-python` floor among the uv workspace members `root_py` lists,
 /// with the member that declares it.
-fn members_minimum(root: &Path, root_py: &toml::Table) -> Option<(Vec<u64>, String, String)> {
+fn members_minimum(
+    root: &Path,
+    root_py: &toml::Table,
+) -> Option<(Vec<u64>, String, String, &'static str)> {
     let members = root_py.get("tool")?.get("uv")?.get("workspace")?.get("members")?.as_array()?;
     let mut dirs: Vec<String> = Vec::new();
     for member in members.iter().filter_map(|m| m.as_str()) {
@@ -190,8 +199,8 @@ fn members_minimum(root: &Path, root_py: &toml::Table) -> Option<(Vec<u64>, Stri
         .take(MAX_MEMBERS)
         .filter_map(|dir| {
             let py = read::toml(root, &format!("{dir}/pyproject.toml"))?;
-            let spec = py.get("project")?.get("requires-python")?.as_str()?;
-            Some((minimum(spec)?, dir, spec.to_string()))
+            let (spec, field) = python_spec(&py)?;
+            Some((minimum(spec)?, dir, spec.to_string(), field))
         })
         .min()
 }
@@ -269,6 +278,12 @@ mod tests {
             "[project]\nname = \"adk\"\nrequires-python = \">=3.11\"\n",
         );
         w("integrations/bare/pyproject.toml", "[project]\nname = \"bare\"\n");
+        // A project Poetry alone describes (adk-samples' agents): its `python` floor.
+        w(
+            "agents/rag/pyproject.toml",
+            "[project]\nname = \"rag\"\n[tool.poetry.dependencies]\npython = \"^3.11\"\n",
+        );
+        assert_eq!(nearest_floor(d, "agents/rag/README.md"), Some(vec![3, 11]));
         assert_eq!(nearest_floor(d, "integrations/adk/python/README.md"), Some(vec![3, 11]));
         assert_eq!(nearest_floor(d, "integrations/adk/python/docs/a.md"), Some(vec![3, 11]));
         // A package without a floor, and a doc outside any, answer to the root.
