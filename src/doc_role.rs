@@ -46,7 +46,8 @@ pub enum DocRole {
     Template,
     /// Input of a test (`fixtures/`, `testdata/`, `tests/**`): often broken on purpose.
     TestFixture,
-    /// Generated or vendored (`third_party/`, `dist/`, `linguist-generated`).
+    /// Generated or vendored (`third_party/`, `dist/`, `linguist-generated`, a skill a
+    /// skill manager installed from another repository).
     Generated,
 }
 

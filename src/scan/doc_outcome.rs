@@ -183,6 +183,16 @@ fn leading_comment(text: &str) -> String {
     comment
 }
 
+/// How many leading bytes `is_binary` looks at (git's `buffer_is_binary`).
+const BINARY_PROBE_BYTES: usize = 8000;
+
+/// Whether `bytes` are not text, as git decides it: a NUL byte among the first 8000.
+/// A `.md` file encrypted by git-crypt (`\0GITCRYPT\0…`, vue-router's `CLAUDE.md` in a
+/// clone without the key) is such a file: its tokens and "links" are ciphertext.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0)
+}
+
 /// Reads, parses and checks one doc.
 pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocRead> {
     let path = &ctx.paths[index as usize];
@@ -193,6 +203,9 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         }
         Err(e) => return Err(e.at(&ctx.root.join(path))),
     };
+    if is_binary(&bytes) {
+        return Ok(DocRead::Skipped(ScanWarning::not_text(path)));
+    }
     let path_role = ctx.roles[index as usize];
     let upstream = matches!(path_role, DocRole::UserDoc | DocRole::SitePage)
         && upstream_copy(&doc.parsed.text, &ctx.known_versions.repos);

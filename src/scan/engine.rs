@@ -10,6 +10,7 @@ use std::path::Path;
 
 use super::artifact::{GitStatus, ScanArtifact};
 use super::context::{Doc, ScanContext};
+use super::doc_outcome::is_binary;
 use super::git::{self, GitLoad};
 use super::gitattributes::Generated;
 use super::ignored::Ignored;
@@ -18,6 +19,7 @@ use super::role::{self, DocRole};
 use super::scope::{Scope, DEFAULT_EXCLUDED_DIRS, DEFAULT_INCLUDE};
 use super::signals::{always_loaded, manifests};
 use super::site::Sites;
+use super::skill_lock::InstalledSkills;
 use super::tally::Tally;
 use super::tree::Tree;
 use super::walk::walk;
@@ -49,12 +51,14 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         let ignored = Ignored::new(root);
         let tracked = tracked.join().unwrap_or_default();
         walked.add_tracked(root, &scope, tracked, |p| ignored.by_extension_only(p));
-        let sites = Sites::detect(root, &walked.site_configs);
+        let mut sites = Sites::detect(root, &walked.site_configs);
+        sites.read_rule_ids(root, &walked.files);
         let generated = Generated::load(root);
+        let installed = InstalledSkills::load(root);
         let assigned = role::assign(
             &walked.files,
             &sites,
-            &|p| generated.contains(p),
+            &|p| generated.contains(p) || installed.contains(p),
             &config.include_roles,
             |path, part| scope.names_explicitly(path, part),
         );
@@ -65,7 +69,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             .collect();
         let paths = assigned.paths;
         let always = always_loaded::always_loaded(&paths, &config.always_loaded, |p| {
-            Doc::read(root, p).ok().map(|(doc, _)| doc)
+            Doc::read(root, p).ok().filter(|(_, bytes)| !is_binary(bytes)).map(|(doc, _)| doc)
         });
         let mut roles = assigned.roles;
         for (path, role) in paths.iter().zip(roles.iter_mut()) {

@@ -20,6 +20,7 @@ mod self_url;
 mod signal;
 mod signals;
 mod site;
+mod skill_lock;
 mod tally;
 mod token_jobs;
 mod tree;

@@ -7,6 +7,7 @@
 //! It reads only those config files (size-capped, parsed with their format's crate)
 //! and never fails a scan: an unreadable config means the default content folder.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use schemars::JsonSchema;
@@ -94,6 +95,10 @@ pub struct Site {
     /// Whether definition-list terms get ids as headings do (Hugo's
     /// `markup.goldmark.parser.autoDefinitionTermID`).
     pub term_ids: bool,
+    /// A book that runs the Rust Reference's `mdbook-spec` preprocessor
+    /// (`[preprocessor.spec]`) has its rule ids here (`Sites::read_rule_ids` fills them);
+    /// `None` for every other site.
+    pub rule_ids: Option<BTreeSet<String>>,
 }
 
 /// Every site of the tree.
@@ -116,6 +121,29 @@ impl Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
         Sites { sites, static_roots: static_roots(root) }
+    }
+
+    /// Reads the rule ids of each `mdbook-spec` book from its pages among `files`
+    /// (root-relative, walked): a line that is exactly `r[expr.closure]` defines one
+    /// (the preprocessor's `^r\[([^]]+)]$`). The preprocessor turns a link whose
+    /// destination is a defined id (`[closure]: expr.closure`) into a link to that rule,
+    /// from any page of the book. An unreadable page defines none.
+    pub fn read_rule_ids(&mut self, root: &Path, files: &[String]) {
+        for site in &mut self.sites {
+            let Some(ids) = &mut site.rule_ids else { continue };
+            for path in files.iter().filter(|f| site.content.iter().any(|c| is_under(f, c))) {
+                let limit = crate::fsio::DOC_MAX_BYTES;
+                let Ok(bytes) = crate::fsio::read_confined(root, path, limit) else { continue };
+                let text = String::from_utf8_lossy(&bytes);
+                ids.extend(text.lines().filter_map(rule_definition).map(str::to_owned));
+            }
+        }
+    }
+
+    /// Whether `dest` (a link destination as written, no fragment) is a rule id of the
+    /// `mdbook-spec` book that renders root-relative `page`.
+    pub fn is_rule_link(&self, page: &str, dest: &str) -> bool {
+        self.page_of(page).and_then(|s| s.rule_ids.as_ref()).is_some_and(|ids| ids.contains(dest))
     }
 
     /// The folders whose files a site serves from its root (`static_roots`).
@@ -198,6 +226,11 @@ fn docusaurus_paths(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The id a line defines in an `mdbook-spec` book: `r[id]` and nothing else.
+fn rule_definition(line: &str) -> Option<&str> {
+    line.strip_prefix("r[")?.strip_suffix(']').filter(|id| !id.is_empty() && !id.contains(']'))
+}
+
 fn site_of(root: &Path, config: &str) -> Option<Site> {
     let dir = parent(config);
     let name = config.rsplit('/').next().unwrap_or(config);
@@ -210,11 +243,13 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             redirects: Vec::new(),
             hooks: false,
             term_ids: false,
+            rule_ids: None,
         });
     }
     let mut generator = Generator::of_config(name)?;
     let mut redirects = Vec::new();
     let mut hooks = false;
+    let mut rule_ids = None;
     let content = match generator {
         Generator::Mkdocs => {
             let text = read_small(root, config);
@@ -233,10 +268,14 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             vec![content]
         }
         Generator::MdBook => {
-            let src = read_small(root, config)
-                .and_then(|text| text.parse::<toml::Table>().ok())
+            let table = read_small(root, config).and_then(|text| text.parse::<toml::Table>().ok());
+            let src = table
+                .as_ref()
                 .and_then(|t| t.get("book")?.get("src")?.as_str().map(str::to_string))
                 .unwrap_or_else(|| "src".to_string());
+            if table.as_ref().and_then(|t| t.get("preprocessor")?.get("spec")).is_some() {
+                rule_ids = Some(BTreeSet::new());
+            }
             vec![join(dir, &src)]
         }
         Generator::Docusaurus => {
@@ -346,7 +385,15 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         redirects.dedup();
     }
     let term_ids = generator == Generator::Hugo && hugo_term_ids(root, config);
-    Some(Site { generator, config: config.to_string(), content, redirects, hooks, term_ids })
+    Some(Site {
+        generator,
+        config: config.to_string(),
+        content,
+        redirects,
+        hooks,
+        term_ids,
+        rule_ids,
+    })
 }
 
 /// The pages mkdocs-redirects sends elsewhere: the keys of `plugins: - redirects:

@@ -53,6 +53,15 @@ impl ScanWarning {
         }
     }
 
+    /// A doc that is not text (a NUL byte near its start), left out of the scan.
+    pub fn not_text(path: &str) -> ScanWarning {
+        ScanWarning {
+            path: path.to_string(),
+            line: None,
+            message: "not scanned: not text (a NUL byte in its first 8000 bytes, as in a git-crypt encrypted or binary file; list it under `exclude` in dochygiene.toml to leave it out quietly)".to_string(),
+        }
+    }
+
     /// A doc over the size limit, left out of the scan.
     pub fn too_large(path: &str, limit: u64) -> ScanWarning {
         ScanWarning {

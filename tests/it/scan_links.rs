@@ -119,6 +119,31 @@ fn mdbook_html_links_reach_their_chapters_and_mdbook_ids() {
 }
 
 #[test]
+fn an_mdbook_spec_book_links_rules_by_their_ids() {
+    let spec = "[book]\ntitle = \"x\"\n\n[preprocessor.spec]\ncommand = \"mdbook-spec\"\n";
+    let page = "# Closures\n\n[closure] and [static][items.gone] and [inline](expr.closure)\n\n\
+                [closure]: expr.closure\n[items.gone]: items.gone\n";
+    let dir = tree(&[
+        ("ref/book.toml", spec),
+        ("ref/src/SUMMARY.md", "- [Expressions](expr.md)\n- [Closures](closures.md)\n"),
+        ("ref/src/expr.md", "# Expressions\n\nr[expr.closure]\nA closure.\n"),
+        ("ref/src/closures.md", page),
+        // Without the preprocessor the same destinations name files.
+        ("plain/book.toml", "[book]\ntitle = \"y\"\n"),
+        ("plain/src/expr.md", "# Expressions\n\nr[expr.closure]\n"),
+        ("plain/src/closures.md", page),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // A defined rule id is a link to its rule; an id no page defines is broken.
+    assert_eq!(broken(&a, "ref/src/closures.md"), [row(6, "items.gone", "")]);
+    // (The inline link and the definition to one missing file are one signal.)
+    assert_eq!(
+        broken(&a, "plain/src/closures.md"),
+        [row(3, "expr.closure", ""), row(6, "items.gone", "")]
+    );
+}
+
+#[test]
 fn vitepress_routes_extensionless_links_public_assets_and_slugs() {
     let dir = tree(&[
         ("docs/.vitepress/config.ts", "export default {}\n"),

@@ -60,6 +60,41 @@ fn agent_locations_are_scanned_and_fixtures_translations_generated_are_skipped()
 }
 
 #[test]
+fn a_skill_installed_from_another_repository_is_vendored() {
+    let dir = tree(&[
+        ("README.md", "# Project\n"),
+        (
+            "agents.lock",
+            "version = 1\n[skills.find-bugs]\nsource = \"getsentry/skills\"\ncommit = \"89a1\"\n\
+             [skills.ours]\nsource = \"path:.agents/skills/ours\"\n",
+        ),
+        (
+            "skills-lock.json",
+            r#"{"version":1,"skills":{"nx-import":{"source":"nrwl/nx","sourceType":"github"}}}"#,
+        ),
+        (".agents/skills/find-bugs/SKILL.md", &broken("upstream")),
+        (".agents/skills/nx-import/SKILL.md", &broken("nx")),
+        (".agents/skills/ours/SKILL.md", &broken("ours")),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // The repository's own skill is checked; the installed copies are upstream's.
+    assert_eq!(signalled_paths(&a), [".agents/skills/ours/SKILL.md"]);
+    let skipped: Vec<(&str, &str)> = a["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["path"].as_str().unwrap(), s["role"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            (".agents/skills/find-bugs/SKILL.md", "generated"),
+            (".agents/skills/nx-import/SKILL.md", "generated")
+        ]
+    );
+}
+
+#[test]
 fn naming_a_skipped_file_or_its_role_opts_it_in() {
     let dir = roles_tree();
     let a = scan_json(dir.path(), &["--no-git", "--scope", "tests/fixtures"], 1);

@@ -217,6 +217,7 @@ mod tests {
             redirects: Vec::new(),
             hooks: false,
             term_ids: false,
+            rule_ids: None,
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -235,6 +236,7 @@ mod tests {
             redirects: Vec::new(),
             hooks: false,
             term_ids: false,
+            rule_ids: None,
         };
         // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
         let astro = site(Generator::Astro, "docs/src/content/docs");
@@ -270,6 +272,7 @@ mod tests {
             redirects: Vec::new(),
             hooks: false,
             term_ids: false,
+            rule_ids: None,
         };
         assert_eq!(
             link_candidates(&site, "../guides/plugins.html", "docs/guides/plugins.html"),
@@ -288,6 +291,7 @@ mod tests {
             redirects: vec!["docs/features/yolo-mode".into(), "docs/old".into()],
             hooks: false,
             term_ids: false,
+            rule_ids: None,
         };
         assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
         assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));

@@ -293,6 +293,7 @@ fn check_links(
                     if failed.is_some()
                         || ctx.ignored.contains(&github)
                         || (link.html && lands_from_page_url(ctx, doc, &link.dest))
+                        || ctx.sites.is_rule_link(&doc.path, &written)
                     {
                         continue;
                     }

@@ -221,6 +221,25 @@ fn a_100_mb_doc_is_skipped_with_a_warning() {
 }
 
 #[test]
+fn an_encrypted_or_binary_doc_is_skipped_with_a_warning() {
+    // git-crypt's ciphertext in a clone without the key: `\0GITCRYPT\0`, then bytes
+    // that may spell a "link" or thousands of tokens.
+    let mut crypt = b"\0GITCRYPT\0".to_vec();
+    crypt.extend(b"[x](gone.md) ".repeat(2000));
+    let p = project_with("locked.md", "");
+    std::fs::write(p.root().join("docs/locked.md"), &crypt).unwrap();
+    p.write("CLAUDE.md", "");
+    std::fs::write(p.root().join("CLAUDE.md"), &crypt).unwrap();
+    let (out, warnings) = scan_warnings(&p);
+    assert_warned(&out, &warnings, "docs/locked.md", &["not scanned", "not text", "git-crypt"]);
+    assert_warned(&out, &warnings, "CLAUDE.md", &["not scanned", "not text"]);
+    let artifact: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(artifact["signals"]["CLAUDE.md"].is_null(), "no token budget of ciphertext");
+    assert!(artifact["signals"]["docs/locked.md"].is_null());
+    assert!(artifact["files"]["docs/locked.md"].is_null(), "a skipped doc has no file facts");
+}
+
+#[test]
 fn answers_nested_50k_deep_are_refused_not_a_crash() {
     let deep = "[".repeat(50_000) + &"]".repeat(50_000);
     // A fixture (`--answers`).
