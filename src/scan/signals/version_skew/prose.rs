@@ -138,6 +138,7 @@ pub fn mentions(
                     && known.is_toolchain(&name)
                     && !frames_requirement(&seg.text[start..end])
                     && !sets_up_manager(&name, &seg.text[start..end])
+                    && !states_setting(&name, &seg.text[start..range.start])
                     && !quoted
                     && !in_requirements_section(doc, seg.source_offset(range.start))
                 {
@@ -378,6 +379,34 @@ fn sets_up_manager(name: &str, sentence: &str) -> bool {
         let lower = sentence.to_lowercase();
         lower.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "use" | "uses" | "using"))
     }
+}
+
+/// Whether `before`, the sentence up to a toolchain's release, is the label of a
+/// setting that names the toolchain: a spec sheet's line of the project's own setup
+/// ("Go Version: 1.26.4", "Yarn version: 4.10.0 (managed by corepack)", "Package
+/// Manager: pnpm 10.15.0", "npm: Version 10.8.0"), as an agent file lists it. The label
+/// is at most four words, one of them the toolchain's name, `version`, `runtime` or
+/// `toolchain` (or the pair `package manager`); after its colon come at most the name and
+/// the word `version`. A label of `versions` opens a list of releases, a test matrix or a
+/// compatibility list ("Node.js versions: 18.x, 20.x, 21.x", what a workflow runs), not
+/// the one release the project is developed with.
+fn states_setting(name: &str, before: &str) -> bool {
+    let Some((label, value)) = before.split_once(':') else { return false };
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-'))
+            .filter(|w| !w.is_empty())
+            .map(|w| w.trim_end_matches('.').to_lowercase())
+            .collect()
+    };
+    let (label, value) = (words(label), words(value));
+    let names = |w: &String| w == name || w.strip_suffix(".js") == Some(name);
+    let keyed =
+        label.iter().any(|w| names(w) || matches!(w.as_str(), "version" | "runtime" | "toolchain"))
+            || label.windows(2).any(|p| p[0] == "package" && p[1] == "manager");
+    (1..=4).contains(&label.len())
+        && keyed
+        && !label.iter().any(|w| w == "versions")
+        && value.iter().all(|w| names(w) || matches!(w.as_str(), "version" | "v"))
 }
 
 fn frames_requirement(sentence: &str) -> bool {
@@ -800,6 +829,55 @@ mod tests {
         );
         // Another toolchain named so is what it does, as before.
         assert!(found("We use Node 22.6 to strip types.").is_empty());
+    }
+
+    #[test]
+    fn a_setting_that_names_the_toolchain_is_the_projects_setup() {
+        let k = known(&[(&["go"], false), (&["pnpm"], false), (&["node", "node.js"], false)]);
+        let found = |text: &str| {
+            let mut out = Vec::new();
+            mentions(&parse(text.to_string()), &k, &[], &mut out);
+            out.iter().map(|m| m.target.clone()).collect::<Vec<_>>()
+        };
+        // sqlc's and chakra-ui's CLAUDE.md, claude-mem's translated README.
+        assert_eq!(
+            found(
+                "- **Go Version:** 1.26.4
+"
+            ),
+            ["1.26.4"]
+        );
+        assert_eq!(
+            found(
+                "- **Package Manager:** pnpm 10.15.0
+"
+            ),
+            ["10.15.0"]
+        );
+        assert_eq!(
+            found(
+                "- **Node.js**: 20.0.0 o mas mataas
+"
+            ),
+            ["20.0.0"]
+        );
+        // A list of releases is a matrix, not the setup; a label that names nothing of
+        // the toolchain, or prose before the release, claims nothing.
+        assert!(found(
+            "- Node.js versions: 18.x, 20.x, 21.x
+"
+        )
+        .is_empty());
+        assert!(found(
+            "- Test image: node 18
+"
+        )
+        .is_empty());
+        assert!(found(
+            "- Note: we strip types on Node 22.6
+"
+        )
+        .is_empty());
     }
 
     #[test]
