@@ -577,3 +577,18 @@ fn what_a_command_writes_a_spec_and_a_path_said_to_be_gone_are_not_stale() {
         "line 3 says the script was removed"
     );
 }
+
+#[test]
+fn a_sentence_over_two_lines_that_says_a_path_is_gone_is_no_signal() {
+    let repo = moved_repo();
+    repo.write(
+        "AGENTS.md",
+        "# Agents\n\nThere are no per-tool scripts; `tools/old.sh` and\nsimilar paths do not exist.\n\n\
+         Run `tools/old.sh`\nbefore a release.\n",
+    );
+    repo.commit("2024-04-01T00:00:00Z", "agents");
+    let a = scan_json(repo.path(), &[], 1);
+    // The sentence goes on to the next line, which says the path is gone; the other
+    // sentence names it as live.
+    assert_eq!(line_target_name(&a, "AGENTS.md"), [(6, "tools/old.sh", "stale_name_location")]);
+}

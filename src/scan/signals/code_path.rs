@@ -130,7 +130,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        if says_gone(doc.parsed.lines.text_of(&doc.parsed.text, span.line), span.text.trim()) {
+        if says_gone(&sentence_lines(doc, span.line), span.text.trim()) {
             continue;
         }
         let mut problem = missing(path, "code path");
@@ -208,6 +208,23 @@ fn names_own_file(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, line: u32, pa
     !creates_or_exemplifies(written)
 }
 
+/// Line `line` of `doc`, with the next line joined on when it goes on the same paragraph
+/// (not blank, no list item, heading, table row or quote of its own): a sentence broken
+/// across lines ("`src/Core/README.md` and\nsimilar paths do not exist.").
+fn sentence_lines(doc: &Doc, line: u32) -> String {
+    let text = doc.parsed.lines.text_of(&doc.parsed.text, line);
+    let next = doc.parsed.lines.text_of(&doc.parsed.text, line + 1).trim();
+    let opens_block = |l: &str| {
+        l.is_empty()
+            || l.starts_with(['-', '*', '+', '#', '|', '>', '`'])
+            || l.split_once(". ").is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+    };
+    if text.trim_end().ends_with('|') || opens_block(next) {
+        return text.to_string();
+    }
+    format!("{text} {next}")
+}
+
 /// Whether the sentence (or table cell) of `line` that writes `code` says the path is
 /// gone: "The merge engine (`internal/merge/`) was removed", "formerly `src/a.ts`", "the
 /// former `docs/x/` archive, now deleted". The doc already knows; nothing is stale.
@@ -231,10 +248,14 @@ fn says_gone(line: &str, code: &str) -> bool {
         })
         .map_or(line.len(), |(i, _)| after + i);
     let sentence = line[start..end].to_lowercase();
-    const GONE: [&str; 10] = [
+    const GONE: [&str; 14] = [
         "removed",
         "deleted",
         "no longer",
+        "not exist",
+        "n't exist",
+        "not found",
+        "no such",
         "formerly",
         "former ",
         "is gone",
@@ -247,7 +268,13 @@ fn says_gone(line: &str, code: &str) -> bool {
     // "Old: `src/a.ts`".
     let before = line[start..at].trim_end().trim_end_matches(':').to_lowercase();
     let word = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
-    GONE.iter().any(|g| sentence.contains(g)) || matches!(word, "no" | "old")
+    // A list said not to be there: "No `.cursor/rules/`, `.cursorrules`, or
+    // `.github/copilot-instructions.md` found."
+    let listed_none = {
+        let s = sentence.trim_start_matches(['-', '*', ' ']).trim_end_matches(['.', ' ']);
+        s.starts_with("no ") && (s.ends_with(" found") || s.ends_with(" exist"))
+    };
+    GONE.iter().any(|g| sentence.contains(g)) || matches!(word, "no" | "old") || listed_none
 }
 
 /// Whether `path` names one entry of a changelog to come: a file named by its pull
@@ -746,6 +773,16 @@ mod tests {
             "sample_files/old.jsx"
         ));
         assert!(!says_gone("No file: see `src/a.ts`, not old.", "src/a.ts"));
+        // air's AGENTS.md; csharp-sdk's release skill, its sentence on two lines.
+        let none =
+            "- No `.cursor/rules/`, `.cursorrules`, or `.github/copilot-instructions.md` found.";
+        assert!(says_gone(none, ".github/copilot-instructions.md"));
+        let two = "There are no per-package README files; `src/Core/README.md` and similar paths do not exist.";
+        assert!(says_gone(two, "src/Core/README.md"));
+        assert!(!says_gone(
+            "`src/Core/README.md` is what the package shows.",
+            "src/Core/README.md"
+        ));
         // A table row's other cell is its own.
         let row = "| `docs/a.md` | `staged/a.md` | The file no longer owns a topic. |";
         assert!(!says_gone(row, "docs/a.md"));
