@@ -89,12 +89,15 @@ fn is_llms_dump(name: &str) -> bool {
 /// Folder names that hold translations, keyed by language below them.
 const I18N_DIRS: [&str; 5] = ["i18n", "l10n", "locales", "locale", "translations"];
 
-/// ISO 639-1 codes of the languages docs are commonly translated into (English, the
-/// usual source, is left out on purpose).
-const LANGUAGES: [&str; 40] = [
-    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "es", "et", "fa", "fi", "fr", "he", "hi", "hr",
-    "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "no", "pl", "pt", "ro", "ru", "sk",
-    "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh",
+/// ISO 639 codes of the languages docs are commonly translated into (English, the usual
+/// source, is left out on purpose; so are codes that are English words or common folder
+/// names: `ml`, `my`, `is`, `am`, `be`, `ne`), and the country codes used for a language
+/// (`cn`, `jp`, `kr`: gradio's `guides/cn/`, SuperClaude's `user-guide-jp/`).
+const LANGUAGES: [&str; 59] = [
+    "ar", "az", "bg", "bn", "ca", "cs", "da", "de", "el", "es", "et", "fa", "fi", "fil", "fr",
+    "gu", "he", "hi", "hr", "hu", "hy", "id", "it", "ja", "ka", "kk", "km", "kn", "ko", "lt", "lv",
+    "mr", "ms", "nb", "nl", "no", "pa", "pl", "pt", "ro", "ru", "sk", "sl", "sr", "sv", "sw", "ta",
+    "te", "th", "tl", "tr", "uk", "ur", "uz", "vi", "zh", "cn", "jp", "kr",
 ];
 
 /// What classification needs beyond the path: the other walked files (a translation is
@@ -291,8 +294,9 @@ fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool
     for (i, d) in dirs.iter().enumerate() {
         let parent = &dirs[..i];
         // A folder named for its original and a language, beside the original: tldr's
-        // `pages.it/common/tar.md` translates `pages/common/tar.md` (28,566 pages).
-        if let Some((original, suffix)) = d.rsplit_once('.') {
+        // `pages.it/common/tar.md` translates `pages/common/tar.md` (28,566 pages), and
+        // SuperClaude's `docs/user-guide-jp/` its `docs/user-guide/`.
+        if let Some((original, suffix)) = d.rsplit_once(['.', '-', '_']) {
             if !original.is_empty() && is_language_code(suffix) {
                 let mut prefix = parent.join("/");
                 if !prefix.is_empty() {
@@ -671,5 +675,17 @@ mod tests {
         assert_eq!(role_in("pages.it/common/tar.md", &tldr), DocRole::Translation);
         assert_eq!(role_in("pages/common/tar.md", &tldr), DocRole::UserDoc);
         assert_eq!(role_in("docs.ja/x.md", &["docs.ja/x.md"]), DocRole::UserDoc);
+        // SuperClaude: `user-guide-jp/` beside `user-guide/`, a country code for the
+        // language; a folder with a code-like tail and no original beside it is not.
+        let guide = ["docs/user-guide-jp/a.md", "docs/user-guide/a.md"];
+        assert_eq!(role_in("docs/user-guide-jp/a.md", &guide), DocRole::Translation);
+        assert_eq!(role_in("docs/api-de/a.md", &["docs/api-de/a.md"]), DocRole::UserDoc);
+        // huggingface_hub's `docs/source/{en,cn,ta}/`, claude-mem's `README.ur.md`.
+        let hub = ["docs/source/cn/a.md", "docs/source/en/a.md", "docs/source/ta/a.md"];
+        assert_eq!(role_in("docs/source/cn/a.md", &hub), DocRole::Translation);
+        assert_eq!(role_in("docs/source/ta/a.md", &hub), DocRole::Translation);
+        assert_eq!(role_in("docs/i18n/README.ur.md", &["README.md"]), DocRole::Translation);
+        // A machine-learning folder is no language.
+        assert_eq!(role_in("docs/ml/a.md", &["docs/en/a.md"]), DocRole::UserDoc);
     }
 }
