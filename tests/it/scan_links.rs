@@ -119,6 +119,16 @@ fn mdbook_html_links_reach_their_chapters_and_mdbook_ids() {
 }
 
 #[test]
+fn a_build_alias_is_no_path_but_a_typo_before_a_url_is() {
+    let dir = tree(&[
+        ("docs/guide/overview.md", "# Overview\n\nSee [Rocket][r] and [kudos](@https://github.com/amatzon).\n\n[r]: @api/master/rocket/struct.Rocket.html\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    // Rocket's site build rewrites `@api/…` into the API docs' URLs.
+    assert_eq!(broken(&a, "docs/guide/overview.md"), [row(3, "@https://github.com/amatzon", "")]);
+}
+
+#[test]
 fn an_mdbook_spec_book_links_rules_by_their_ids() {
     let spec = "[book]\ntitle = \"x\"\n\n[preprocessor.spec]\ncommand = \"mdbook-spec\"\n";
     let page = "# Closures\n\n[closure] and [static][items.gone] and [inline](expr.closure)\n\n\

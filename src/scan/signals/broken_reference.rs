@@ -294,6 +294,7 @@ fn check_links(
                         || ctx.ignored.contains(&github)
                         || (link.html && lands_from_page_url(ctx, doc, &link.dest))
                         || ctx.sites.is_rule_link(&doc.path, &written)
+                        || is_build_alias(&written)
                     {
                         continue;
                     }
@@ -585,6 +586,20 @@ fn part_anchor(ctx: &ScanContext<'_>, doc: &Doc, fragment: &str) -> bool {
 }
 
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
+/// Whether `written`, a link's path that names no file, opens on a build's alias: a
+/// first folder `@` or `@name` (Zola's `@/docs/x.md` from outside its content folder,
+/// Docusaurus' `@site/static/x.png`, Rocket's guide `@api/master/rocket/struct.Rocket.html`
+/// and `@std/…`, which its site's build rewrites into the API docs' URLs). No forge or
+/// renderer resolves such a path, and no repository names a folder so but a package
+/// scope, whose folder would be there. A stray `@` before a URL (`@https://…`) is a typo
+/// and stays broken.
+fn is_build_alias(written: &str) -> bool {
+    let Some((first, rest)) = written.split_once('/') else { return false };
+    !rest.is_empty()
+        && first.starts_with('@')
+        && first[1..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
     // the usual target of a README's back-to-top links. `[-F](## "--format")`: a link
@@ -701,6 +716,17 @@ mod tests {
         assert!(in_other_scheme(&doc, "using-scoped-(non-global)-stores"), "punctuation kept");
         assert!(in_other_scheme(&doc, "queryclient-query"), "punctuation as `-`");
         assert!(!in_other_scheme(&doc, "a/b"), "one word as written is the heading's text");
+    }
+
+    #[test]
+    fn build_aliases() {
+        assert!(is_build_alias("@api/master/rocket/struct.Rocket.html"));
+        assert!(is_build_alias("@/docs/the-app/models.md"));
+        assert!(is_build_alias("@site/static/img/logo.png"));
+        assert!(!is_build_alias("@https://github.com/amatzon"), "a typo before a URL");
+        assert!(!is_build_alias("@render"));
+        assert!(!is_build_alias("docs/@api/x.md"));
+        assert!(!is_build_alias("@api/"));
     }
 
     #[test]
