@@ -10,8 +10,8 @@
 #   BIN        the dochygiene binary (default: a release build of this checkout)
 #
 # Prints one line per repository (tuned set first, then the held-out set, each with its
-# subtotal): signals, true, false, debatable, unlabeled, precision T/(T+F), misses found
-# of listed. A repository with unlabeled signals is marked: judge them (the file
+# subtotal and, per repository, the median precision): signals, true, false, debatable,
+# unlabeled, precision T/(T+F), misses found of listed. A repository with unlabeled signals is marked: judge them (the file
 # benches/realworld/unlabeled-<name>.tsv is written), add them to its labels, run again.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -82,6 +82,14 @@ s = {k: sum(r[k] for r in rows) for k in ["signals", "true", "false", "debatable
 t, f = s["true"], s["false"]
 prec = f"{100*t/(t+f):.1f} %" if t + f else "n/a"
 print(f'{"= " + sys.argv[1]:<20} {"":<8} {s["signals"]:>8} {t:>6} {f:>6} {s["debatable"]:>6} {s["unlabeled"]:>6} {prec:>10} {s["misses_found"]:>3}/{s["misses_listed"]:<3}')
+# The subtotal weighs each signal once, so one repository with one systematic cause can
+# carry it (a book's link shorthands, hundreds of rows); per repository, each counts once.
+per_repo = sorted(r["true"] / (r["true"] + r["false"]) for r in rows if r["true"] + r["false"])
+if per_repo:
+    n = len(per_repo)
+    median = (per_repo[(n - 1) // 2] + per_repo[n // 2]) / 2
+    high = sum(p >= 0.9 for p in per_repo)
+    print(f'  per repository ({n} with a true or false signal): median precision {100 * median:.1f} %, {high} of {n} at 90 % or more')
 PY
   fi
 done

@@ -8,6 +8,16 @@ fn broken(what: &str) -> String {
     format!("# {what}\n\nSee [the missing page](missing-{what}.md).\n")
 }
 
+/// `(path, role)` of each doc the artifact lists as skipped.
+fn skipped_roles(a: &serde_json::Value) -> Vec<(&str, &str)> {
+    a["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["path"].as_str().unwrap(), s["role"].as_str().unwrap()))
+        .collect()
+}
+
 fn roles_tree() -> tempfile::TempDir {
     tree(&[
         ("README.md", "# Project\n\nSee [the guide](docs/guide.md).\n"),
@@ -34,12 +44,7 @@ fn agent_locations_are_scanned_and_fixtures_translations_generated_are_skipped()
     assert_eq!(a["files"][".claude/commands/review.md"]["role"], "agent_doc");
     assert_eq!(a["files"]["README.md"]["role"], "user_doc");
     assert_eq!(a["files"]["CHANGELOG.md"]["role"], "changelog");
-    let skipped: Vec<(&str, &str)> = a["skipped"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| (s["path"].as_str().unwrap(), s["role"].as_str().unwrap()))
-        .collect();
+    let skipped = skipped_roles(&a);
     assert_eq!(
         skipped,
         [
@@ -79,12 +84,7 @@ fn a_skill_installed_from_another_repository_is_vendored() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     // The repository's own skill is checked; the installed copies are upstream's.
     assert_eq!(signalled_paths(&a), [".agents/skills/ours/SKILL.md"]);
-    let skipped: Vec<(&str, &str)> = a["skipped"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| (s["path"].as_str().unwrap(), s["role"].as_str().unwrap()))
-        .collect();
+    let skipped = skipped_roles(&a);
     assert_eq!(
         skipped,
         [
