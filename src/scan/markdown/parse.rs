@@ -7,6 +7,7 @@
 //! stream `inline`, `code_blocks`) for the claims read from them. This module judges
 //! nothing: the signals do.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
@@ -110,7 +111,13 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
         if let Some(shadow) = &shadow {
             fold_elements(&mut doc, &shadow.elements, text.len());
         }
-        for (_, def) in iter.reference_definitions().iter() {
+        // A definition no link uses renders nothing: no reader follows it (rustc's dev
+        // guide keeps one whose link spells its label otherwise, kustomize's examples
+        // keep the definitions of links they no longer make).
+        for (label, def) in iter.reference_definitions().iter() {
+            if !walker.used_labels.contains(&label_key(label)) {
+                continue;
+            }
             let line = doc.lines.line(map(def.span.clone()).start);
             doc.links.push(LinkRef {
                 kind: LinkKind::Definition,
@@ -189,6 +196,8 @@ struct Walker {
     /// Prose outside links read so far in one piece (its offset and text), searched for
     /// bare URLs once it ends (`flush_bare`).
     bare: Option<(usize, String)>,
+    /// The labels reference-style links and images use (`label_key`).
+    used_labels: HashSet<String>,
 }
 
 impl Walker {
@@ -235,6 +244,11 @@ impl Walker {
         self.depth += 1;
         if matches!(tag, Tag::Image { .. }) {
             self.image_depth += 1;
+        }
+        if let Tag::Link { link_type, id, .. } | Tag::Image { link_type, id, .. } = &tag {
+            if !is_direct(*link_type) {
+                self.used_labels.insert(label_key(id));
+            }
         }
         if let Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } = &tag {
             self.link_depth += 1;
@@ -473,6 +487,12 @@ fn docsify_ignored(title: &str) -> bool {
 
 /// Links written with their destination in place; reference-style uses are checked once,
 /// at their definition. An e-mail autolink (`<name@host>`) is a `mailto:`, never a path.
+/// A link label as CommonMark matches it: case-folded, inner whitespace runs as one
+/// space, trimmed.
+fn label_key(label: &str) -> String {
+    label.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
 fn is_direct(link_type: LinkType) -> bool {
     matches!(link_type, LinkType::Inline | LinkType::Autolink)
 }
@@ -547,6 +567,22 @@ mod tests {
         assert_eq!(doc.code_spans[0].text, "[not](code.md)");
         assert_eq!(doc.code_spans[0].line, 5);
         assert!(!doc.code_spans[0].in_web_link);
+    }
+
+    #[test]
+    fn a_definition_no_link_uses_is_not_a_link() {
+        let doc = parse(
+            "# T\n\nSee [the Guide][Guide  Page], ![logo] and [Spec].\n\n[guide page]: guide.md\n[logo]: logo.png\n[spec]: spec.md\n[unused]: gone.md\n[resolver-field]: features.md#resolver-versions\n".into(),
+        );
+        // Labels match case-folded, whitespace collapsed; an unused one renders nothing.
+        assert_eq!(
+            dests(&doc),
+            [
+                (LinkKind::Definition, "guide.md", 5),
+                (LinkKind::Definition, "logo.png", 6),
+                (LinkKind::Definition, "spec.md", 7),
+            ]
+        );
     }
 
     #[test]
