@@ -485,14 +485,14 @@ fn docsify_ignored(title: &str) -> bool {
     title.split_whitespace().any(|w| w == ":ignore" || w == ":disabled")
 }
 
-/// Links written with their destination in place; reference-style uses are checked once,
-/// at their definition. An e-mail autolink (`<name@host>`) is a `mailto:`, never a path.
 /// A link label as CommonMark matches it: case-folded, inner whitespace runs as one
 /// space, trimmed.
 fn label_key(label: &str) -> String {
     label.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
+/// Links written with their destination in place; reference-style uses are checked once,
+/// at their definition. An e-mail autolink (`<name@host>`) is a `mailto:`, never a path.
 fn is_direct(link_type: LinkType) -> bool {
     matches!(link_type, LinkType::Inline | LinkType::Autolink)
 }

@@ -585,7 +585,6 @@ fn part_anchor(ctx: &ScanContext<'_>, doc: &Doc, fragment: &str) -> bool {
     })
 }
 
-/// An empty fragment or `#top` always works (HTML scrolls to the top).
 /// Whether `written`, a link's path that names no file, opens on a build's alias: a
 /// first folder `@` or `@name` (Zola's `@/docs/x.md` from outside its content folder,
 /// Docusaurus' `@site/static/x.png`, Rocket's guide `@api/master/rocket/struct.Rocket.html`
@@ -600,6 +599,7 @@ fn is_build_alias(written: &str) -> bool {
         && first[1..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// An empty fragment or `#top` always works (HTML scrolls to the top).
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
     // the usual target of a README's back-to-top links. `[-F](## "--format")`: a link
