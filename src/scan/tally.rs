@@ -228,8 +228,15 @@ fn link_signal(
     (history_lines, release_lines): (&LineSpans, &LineSpans),
 ) -> Option<(String, Signal)> {
     let stale = match problem {
-        Problem::MissingTarget(m) => stale_name_location::classify(ctx, m)
-            .filter(|_| !super::signals::code_path::still_there(ctx, m)),
+        Problem::MissingTarget(m) => {
+            let stale = stale_name_location::classify(ctx, m)
+                .filter(|_| !super::signals::code_path::still_there(ctx, m));
+            let moved = stale.as_ref().is_some_and(|(_, s)| s.suggestion.is_some());
+            if !moved && super::signals::code_path::in_every_package(ctx, m) {
+                return None;
+            }
+            stale
+        }
         // A fragment GitHub's slugger could not have made, on a page of a site the scan
         // cannot see, follows that site's own heading ids (svelte.dev keeps case and
         // `$`, and prefixes an h3's id with its h2's).

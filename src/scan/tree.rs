@@ -30,11 +30,26 @@ pub struct Tree {
     root: PathBuf,
     kinds: Mutex<HashMap<String, PathKind>>,
     anchors: Mutex<HashMap<String, Option<HashSet<String>>>>,
+    packages: std::sync::OnceLock<Vec<String>>,
 }
+
+/// Files that make a folder a package of its own.
+const PACKAGE_MANIFESTS: [&str; 6] =
+    ["package.json", "Cargo.toml", "pyproject.toml", "setup.py", "go.mod", "pom.xml"];
+
+/// How deep below the root package folders are looked for (`libs/cli`,
+/// `packages/core/auth`), and how many folders the look may read.
+const PACKAGE_DEPTH: usize = 3;
+const PACKAGE_LOOK_LIMIT: usize = 4000;
 
 impl Tree {
     pub fn new(root: &Path) -> Self {
-        Tree { root: root.to_path_buf(), kinds: Mutex::default(), anchors: Mutex::default() }
+        Tree {
+            root: root.to_path_buf(),
+            kinds: Mutex::default(),
+            anchors: Mutex::default(),
+            packages: std::sync::OnceLock::new(),
+        }
     }
 
     /// The kind of root-relative `path` (`""` is the root itself).
@@ -85,6 +100,54 @@ impl Tree {
     }
 }
 
+impl Tree {
+    /// The folders below the root, at most `PACKAGE_DEPTH` deep, that hold a package
+    /// manifest (`libs/cli/pyproject.toml`, `packages/ui/package.json`): a monorepo's
+    /// packages. Read once, on first use; hidden folders, symbolic links and the
+    /// default-excluded folders are not entered, and the look stops after
+    /// `PACKAGE_LOOK_LIMIT` folders.
+    pub fn package_dirs(&self) -> &[String] {
+        self.packages.get_or_init(|| {
+            let mut out = Vec::new();
+            let mut queue = std::collections::VecDeque::from([(String::new(), 0usize)]);
+            let mut looked = 0usize;
+            while let Some((dir, depth)) = queue.pop_front() {
+                looked += 1;
+                if looked > PACKAGE_LOOK_LIMIT {
+                    break;
+                }
+                let Ok(entries) = std::fs::read_dir(self.root.join(&dir)) else { continue };
+                let mut manifest = false;
+                for entry in entries.flatten() {
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    let Ok(kind) = entry.file_type() else { continue };
+                    if kind.is_file() && PACKAGE_MANIFESTS.contains(&name.as_str()) {
+                        manifest = true;
+                    }
+                    let skip = name.starts_with('.')
+                        || crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&name.as_str());
+                    if kind.is_dir() && !skip && depth < PACKAGE_DEPTH {
+                        let rel = if dir.is_empty() { name } else { format!("{dir}/{name}") };
+                        queue.push_back((rel, depth + 1));
+                    }
+                }
+                if manifest && !dir.is_empty() {
+                    out.push(dir);
+                }
+            }
+            out.sort();
+            out
+        })
+    }
+
+    /// How many of the repository's packages (`package_dirs`) have root-relative `path`
+    /// inside them.
+    pub fn packages_with(&self, path: &str) -> usize {
+        let path = path.trim_end_matches('/');
+        self.package_dirs().iter().filter(|d| self.exists(&format!("{d}/{path}"))).count()
+    }
+}
+
 fn has(anchors: Option<&HashSet<String>>, fragment: &str) -> Option<bool> {
     anchors.map(|a| a.contains(fragment) || a.contains(&fragment.to_lowercase()))
 }
@@ -111,5 +174,21 @@ mod tests {
         assert_eq!(tree.external_doc_has_anchor("d/x.md", "hello-there", none), Some(true));
         assert_eq!(tree.external_doc_has_anchor("d/x.md", "nope", none), Some(false));
         assert_eq!(tree.external_doc_has_anchor("d/y.md", "x", none), None);
+    }
+
+    #[test]
+    fn packages_are_folders_with_a_manifest() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for pkg in ["libs/a", "libs/b", "libs/c", "node_modules/x", ".hidden/y"] {
+            std::fs::create_dir_all(root.join(pkg).join("tests/unit")).unwrap();
+            std::fs::write(root.join(pkg).join("pyproject.toml"), "").unwrap();
+        }
+        std::fs::remove_dir_all(root.join("libs/c/tests")).unwrap();
+        std::fs::write(root.join("pyproject.toml"), "").unwrap();
+        let tree = Tree::new(root);
+        assert_eq!(tree.package_dirs(), ["libs/a", "libs/b", "libs/c"]);
+        assert_eq!(tree.packages_with("tests/unit/"), 2);
+        assert_eq!(tree.packages_with("tests/other"), 0);
     }
 }

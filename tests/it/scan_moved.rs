@@ -298,6 +298,39 @@ fn a_path_moved_into_a_package_long_before_the_doc_is_named_from_inside_it() {
 }
 
 #[test]
+fn a_path_every_package_has_is_named_from_inside_each_but_a_rename_is_reported() {
+    let repo = GitRepo::new();
+    repo.write("tests/unit/test_a.py", "\n");
+    repo.write("src/types.ts", "export {}\n");
+    repo.write("src/lib/x.ts", "export {}\n");
+    repo.write("libs/c/pyproject.toml", "[project]\nname = \"c\"\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    for pkg in ["libs/a", "libs/b"] {
+        repo.write(&format!("{pkg}/pyproject.toml"), "[project]\nname = \"x\"\n");
+        repo.write(&format!("{pkg}/tests/unit/test_b.py"), "\n");
+        repo.write(&format!("{pkg}/src/lib/x.ts"), &format!("export const {} = 1;\n", &pkg[5..]));
+    }
+    repo.git(&["rm", "-q", "-r", "tests", "src/lib"]);
+    std::fs::create_dir_all(repo.path().join("libs/a/src")).unwrap();
+    repo.git(&["mv", "src/types.ts", "libs/a/src/types.ts"]);
+    repo.commit("2024-02-01T00:00:00Z", "split into packages");
+    let text = "# Agents\n\nRun `tests/unit/` in the package; code is in `src/lib`.\n\nTypes: `src/types.ts`.\n";
+    repo.write("AGENTS.md", text);
+    // A package's own doc names that package's paths: it has no `src/lib/x.ts`, whatever
+    // the other packages have.
+    repo.write("libs/c/README.md", "# C\n\nSee `src/lib/x.ts`.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    // Both packages have `tests/unit/` and `src/lib`: the root's old copies say nothing.
+    // `src/types.ts` moved to one home: reported.
+    assert_eq!(line_target_name(&a, "AGENTS.md"), [(5, "src/types.ts", "stale_name_location")]);
+    assert_eq!(
+        line_target_name(&a, "libs/c/README.md"),
+        [(3, "src/lib/x.ts", "stale_name_location")]
+    );
+}
+
+#[test]
 fn a_clone_missing_blobs_still_gives_deletions_and_unchanged_renames() {
     let repo = GitRepo::new();
     let long: String = (0..40).map(|i| format!("line {i} of the notes\n")).collect();

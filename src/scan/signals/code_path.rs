@@ -507,6 +507,26 @@ pub fn still_there(ctx: &ScanContext<'_>, m: &Missing) -> bool {
             || ctx.ignored.contains(&m.resolved))
 }
 
+/// Whether a path written in code, missing from the root, is there in two or more of the
+/// repository's packages (`Tree::package_dirs`): a doc outside every package names the
+/// layout they share, from inside whichever one the reader works in (deepagents' root
+/// `AGENTS.md` on `tests/unit_tests/` of each `libs/*`, remix's on the `src/lib` of 45
+/// packages, astro's CONTRIBUTING on each package's `test/fixtures/`). That the root
+/// once had one too says nothing. The caller asks only when git does not show the path
+/// renamed to one new home, which is a move to report (`src/types.ts`, now
+/// `packages/core-internal/src/types/types.ts`). A lone folder name (`src/`,
+/// `packages/`) is too common to say which layout is meant, and a doc inside a package
+/// names that package's own paths.
+pub fn in_every_package(ctx: &ScanContext<'_>, m: &Missing) -> bool {
+    let in_a_package =
+        || ctx.tree.package_dirs().iter().any(|d| m.doc.starts_with(&format!("{d}/")));
+    matches!(m.what, "code path" | "command path" | AGENT_FOLDER)
+        && m.form == Form::RepoPath
+        && m.resolved.trim_end_matches('/').contains('/')
+        && ctx.tree.packages_with(&m.resolved) >= 2
+        && !in_a_package()
+}
+
 /// Info strings of terminal sessions (and blocks with none): only lines after a `$ `
 /// prompt are commands; the rest is output, often of an older tree.
 const SESSION_INFOS: [&str; 4] = ["", "console", "text", "shell-session"];
