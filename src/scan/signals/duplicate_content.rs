@@ -184,7 +184,29 @@ fn tool_copies(a: &str, b: &str) -> bool {
         let p = format!("/{p}");
         AGENT_TOOL_DIRS.iter().position(|d| p.contains(&format!("/{d}/")))
     };
-    matches!((tool(a), tool(b)), (Some(x), Some(y)) if x != y)
+    match (tool(a), tool(b)) {
+        (Some(x), Some(y)) => x != y,
+        (Some(_), None) => installed_from(a, b),
+        (None, Some(_)) => installed_from(b, a),
+        (None, None) => false,
+    }
+}
+
+/// Whether `copy`, in an agent's folder, is `source` installed there under its own name
+/// or its path flattened: everything-claude-code keeps its rules in `rules/<lang>/x.md`
+/// and the Cursor copy of each as `.cursor/rules/<lang>-x.md`. A harness reads its own
+/// folder; the source is what the project ships.
+fn installed_from(copy: &str, source: &str) -> bool {
+    let stem = |p: &str| {
+        let name = p.rsplit('/').next().unwrap_or(p);
+        let name = name.split('.').next().unwrap_or(name);
+        name.to_ascii_lowercase()
+    };
+    let copy_stem = stem(copy);
+    let source_stem = stem(source);
+    let parent = source.rsplit('/').nth(1).map(str::to_ascii_lowercase);
+    copy_stem == source_stem
+        || parent.is_some_and(|dir| copy_stem == format!("{dir}-{source_stem}"))
 }
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
@@ -649,7 +671,11 @@ mod tests {
             ".github/agents/web-researcher.agent.md"
         ));
         assert!(!tool_copies(".claude/commands/a.md", ".claude/commands/b.md"), "one agent");
-        assert!(!tool_copies(".claude/commands/a.md", "docs/a.md"));
+        assert!(!tool_copies(".claude/commands/a.md", "docs/b.md"));
+        // everything-claude-code's Cursor copies of its `rules/`.
+        assert!(tool_copies(".cursor/rules/common-agents.md", "rules/common/agents.md"));
+        assert!(tool_copies("rules/php/hooks.md", ".cursor/rules/php-hooks.mdc"));
+        assert!(!tool_copies(".cursor/rules/php-hooks.md", "rules/php/testing.md"));
     }
 
     #[test]
