@@ -15,6 +15,7 @@ pub mod render;
 mod render_rules;
 pub(crate) mod resolve;
 mod role;
+mod rustdoc;
 mod scope;
 mod self_url;
 mod signal;

@@ -228,6 +228,15 @@ fn link_signal(
     (history_lines, release_lines): (&LineSpans, &LineSpans),
 ) -> Option<(String, Signal)> {
     let stale = match problem {
+        // A rustdoc item page (`struct.CacheControl.html`) or intra-doc link (`join`)
+        // from a doc that rustdoc renders is there on docs.rs.
+        Problem::MissingTarget(m)
+            if m.form == Form::DocRelative
+                && super::rustdoc::resolves_on_docs_rs(&m.written)
+                && ctx.tree.rustdoc_renders(&m.doc) =>
+        {
+            return None
+        }
         Problem::MissingTarget(m) => {
             let stale = stale_name_location::classify(ctx, m)
                 .filter(|_| !super::signals::code_path::still_there(ctx, m));

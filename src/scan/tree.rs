@@ -31,6 +31,7 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, PathKind>>,
     anchors: Mutex<HashMap<String, Option<HashSet<String>>>>,
     packages: std::sync::OnceLock<Vec<String>>,
+    rustdoc: std::sync::OnceLock<HashSet<String>>,
 }
 
 /// Files that make a folder a package of its own.
@@ -49,6 +50,7 @@ impl Tree {
             kinds: Mutex::default(),
             anchors: Mutex::default(),
             packages: std::sync::OnceLock::new(),
+            rustdoc: std::sync::OnceLock::new(),
         }
     }
 
@@ -138,6 +140,12 @@ impl Tree {
             out.sort();
             out
         })
+    }
+
+    /// Whether rustdoc renders Markdown file `path`: a Rust source includes it as
+    /// documentation (`rustdoc::included_docs`, read once, on first use).
+    pub fn rustdoc_renders(&self, path: &str) -> bool {
+        self.rustdoc.get_or_init(|| super::rustdoc::included_docs(&self.root)).contains(path)
     }
 
     /// How many of the repository's packages (`package_dirs`) have root-relative `path`

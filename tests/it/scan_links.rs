@@ -270,6 +270,23 @@ fn email_autolinks_and_rustdoc_paths_are_not_files() {
 }
 
 #[test]
+fn rustdoc_item_pages_resolve_in_the_docs_rustdoc_renders() {
+    let dir = tree(&[
+        ("Cargo.toml", "[package]\nname = \"x\"\nversion = \"0.1.0\"\n"),
+        ("src/lib.rs", "#[doc = include_str!(\"docs/object.md\")]\npub use m::Object;\n"),
+        ("src/docs/object.md", "# Object\n\nSee [`CacheControl`](struct.CacheControl.html), [join](join).\n[gone](missing.md)\n"),
+        // A README no source includes is read on GitHub, where the link is broken.
+        ("README.md", "# X\n\nSee [`CacheControl`](struct.CacheControl.html), [join](join).\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "src/docs/object.md"), [row(4, "missing.md", "")]);
+    assert_eq!(
+        broken(&a, "README.md"),
+        [row(3, "join", ""), row(3, "struct.CacheControl.html", "")]
+    );
+}
+
+#[test]
 fn missing_targets_that_gitignore_ignores_are_build_products() {
     let repo = GitRepo::new();
     repo.write("docs/reference/cli.md", "# CLI\n");
