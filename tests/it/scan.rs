@@ -552,3 +552,34 @@ fn write_file(root: &std::path::Path, rel: &str, text: &str) {
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(p, text).unwrap();
 }
+
+#[test]
+fn a_registry_pages_readme_beside_the_readme_is_a_copy_by_design() {
+    let body = format!(
+        "## Why\n\n{}\n## How\n\n{}\n## When\n\n{}\n## Where\n\n{}",
+        block("why"),
+        block("how"),
+        block("when"),
+        block("where")
+    );
+    let pairs = |manifest: bool| {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+        write("README.md", format!("# Serde\n\n{body}"));
+        write("crates-io.md", format!("<!-- rendered on crates.io -->\n\n{body}"));
+        if manifest {
+            // serde's crates name `crates-io.md` (beside the root README) as their readme.
+            write("Cargo.toml", "[workspace]\nmembers = [\"serde\"]\n".into());
+            write(
+                "serde/Cargo.toml",
+                "[package]\nname = \"serde\"\nversion = \"1.0.0\"\nreadme = \"../crates-io.md\"\n"
+                    .into(),
+            );
+        }
+        let a = scan_json(dir.path(), &["--no-git"], if manifest { 0 } else { 1 });
+        duplicate_pairs(&a)
+    };
+    let copy = ("README.md".to_string(), "crates-io.md".to_string());
+    assert!(pairs(false).contains(&copy), "without the manifest it is a copy");
+    assert!(pairs(true).is_empty(), "the registry page's readme is one by design");
+}

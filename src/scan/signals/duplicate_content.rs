@@ -210,7 +210,7 @@ fn installed_from(copy: &str, source: &str) -> bool {
 }
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
-/// mirroring the root README, license and policy text repeated verbatim, files of two
+/// mirroring the root README, a README and its registry page's copy, license and policy text repeated verbatim, files of two
 /// units that ship apart, skills (a skill's summary and its reference files, or two
 /// skills: each is loaded alone, so each carries what it needs), or two versions of the
 /// docs.
@@ -231,7 +231,12 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let mirror = (readme(a) && readme(b))
         || (a == "README.md" && landing(b))
         || (b == "README.md" && landing(a));
+    // A registry page's readme kept beside the README (serde's `crates-io.md`, named by
+    // `readme =` in its crates' manifests) is the README adapted for that page.
+    let registry = |p: &str| ctx.known_versions.registry_readme(p);
+    let registry_copy = (readme(a) && registry(b)) || (readme(b) && registry(a));
     mirror
+        || registry_copy
         || role::is_policy_file(a)
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)

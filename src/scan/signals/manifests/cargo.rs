@@ -30,6 +30,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             project = package(known, name, version, "Cargo.toml", true);
         }
         push_repo(known, field(pkg, "repository", ws_pkg));
+        if let Some(readme) = field(pkg, "readme", ws_pkg) {
+            known.push_readme(root, "", readme);
+        }
     }
     push_repo(known, ws_field("repository"));
     let rust_version =
@@ -73,6 +76,11 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         }
         if let Some(slug) = field(pkg, "repository", ws_pkg).and_then(repo_slug) {
             known.push_repo(slug, &source);
+        }
+        if let Some(readme) = field(pkg, "readme", ws_pkg) {
+            // An inherited readme is written from the workspace's root.
+            let inherited = pkg.get("readme").is_some_and(|r| r.is_table());
+            known.push_readme(root, if inherited { "" } else { &dir }, readme);
         }
         if let Some(v) = pkg.get("rust-version").and_then(|v| v.as_str()) {
             push_rust(known, v, &format!("{source} rust-version"), Bound::Minimum, &dir);

@@ -109,6 +109,10 @@ pub struct KnownVersions {
     /// Whether the repository is a GitHub Action (`action.yml` or `action.yaml` at its
     /// root): a doc's `uses: <its repository>@vX` then pins one of its releases.
     pub own_action: bool,
+    /// The files manifests name as a package's readme for its registry page
+    /// (`readme = "crates-io.md"`, pyproject's `readme`), root-relative, symbolic links
+    /// inside the root followed: `registry_readme`.
+    pub readmes: Vec<String>,
     /// Actions pinned in `.github/workflows/`, by lowercase `owner/name[/path]`.
     pub actions: BTreeMap<String, ActionPin>,
     /// Every name of `versions`, and those prose may use: filled by `index_names`.
@@ -120,6 +124,26 @@ pub struct KnownVersions {
 }
 
 impl KnownVersions {
+    /// Records `readme`, written in the manifest of folder `dir` (root-relative), as a
+    /// registry page's readme. A README is left out: it is the repository's page too.
+    pub fn push_readme(&mut self, root: &std::path::Path, dir: &str, readme: &str) {
+        let rel = crate::scan::resolve::join(dir, readme);
+        let Ok(canon) = crate::fsio::resolve_confined(root, &rel) else { return };
+        let Ok(canon_root) = std::fs::canonicalize(root) else { return };
+        let Ok(inside) = canon.strip_prefix(&canon_root) else { return };
+        let path = inside.to_string_lossy().replace('\\', "/");
+        let name = path.rsplit('/').next().unwrap_or(&path);
+        if !name.to_ascii_lowercase().starts_with("readme") && !self.readmes.contains(&path) {
+            self.readmes.push(path);
+        }
+    }
+
+    /// Whether `path` is a registry page's readme kept beside the README (serde's
+    /// `crates-io.md`, litestar's `docs/PYPI_README.md`): a copy of the README by design.
+    pub fn registry_readme(&self, path: &str) -> bool {
+        self.readmes.iter().any(|r| r == path)
+    }
+
     /// Whether nothing is known (then no doc needs reading for versions: tags are only
     /// asked about for the repository's own hooks and release URLs).
     pub fn is_empty(&self) -> bool {

@@ -34,6 +34,11 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     if let (Some(name), Some(version)) = (name, get("version")) {
         index = package(known, name, version, "pyproject.toml", true);
     }
+    let readme = project.and_then(|p| p.get("readme"));
+    let readme = readme.and_then(|r| r.as_str().or_else(|| r.get("file")?.as_str()));
+    if let Some(readme) = readme.or_else(|| get("readme")) {
+        known.push_readme(root, "", readme);
+    }
     let urls = project.and_then(|p| p.get("urls")).and_then(|u| u.as_table());
     for url in urls.into_iter().flat_map(|u| u.values()).filter_map(|v| v.as_str()) {
         if let Some(slug) = repo_slug(url) {
