@@ -192,6 +192,26 @@ fn tool_copies(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether `a` and `b` are one page kept in both Markdown formats, `.md` and `.mdx`,
+/// under one name: one is built from the other for a second renderer (camel's docs bot
+/// keeps each `docs/**/x.md` and `docs/mintlify/**/x.mdx` in step). On the labels, 96
+/// false rows and 2 debatable, none true; a page copied under another name still fires.
+fn format_twin(a: &str, b: &str) -> bool {
+    let split = |p: &str| {
+        let name = p.rsplit('/').next().unwrap_or(p);
+        name.rsplit_once('.').map(|(stem, ext)| (stem.to_string(), ext.to_ascii_lowercase()))
+    };
+    match (split(a), split(b)) {
+        (Some((sa, ea)), Some((sb, eb))) => {
+            sa == sb
+                && ea != eb
+                && ["md", "mdx"].contains(&ea.as_str())
+                && ["md", "mdx"].contains(&eb.as_str())
+        }
+        _ => false,
+    }
+}
+
 /// Whether `copy`, in an agent's folder, is `source` installed there under its own name
 /// or its path flattened: everything-claude-code keeps its rules in `rules/<lang>/x.md`
 /// and the Cursor copy of each as `.cursor/rules/<lang>-x.md`. A harness reads its own
@@ -237,6 +257,7 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     let registry_copy = (readme(a) && registry(b)) || (readme(b) && registry(a));
     mirror
         || registry_copy
+        || format_twin(a, b)
         || role::is_policy_file(a)
         || role::is_policy_file(b)
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
@@ -664,6 +685,13 @@ mod tests {
     fn an_archived_copy_is_a_snapshot() {
         assert!(archived("apps/docs/archive/configuration.mdx"));
         assert!(archived("docs/_archived/old.md") && !archived("docs/archive.md"));
+    }
+
+    #[test]
+    fn one_page_in_both_formats_is_a_build() {
+        assert!(format_twin("docs/key_modules/agents.md", "docs/mintlify/key_modules/agents.mdx"));
+        assert!(!format_twin("docs/SAFE_MODE.md", "docs/safety/safe-mode.mdx"), "two names");
+        assert!(!format_twin("docs/a.md", "site/a.md"), "one format");
     }
 
     #[test]
