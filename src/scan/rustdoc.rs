@@ -6,8 +6,9 @@
 //! crate's front page). A README no source includes is read on GitHub and crates.io,
 //! where such a link is broken (wgpu-hal's and wezterm's, judged true).
 //!
-//! Found only when a doc has such a link that is missing (`resolves_on_docs_rs`):
-//! one walk over the `.rs` files, reading those that mention `include_str!`.
+//! Found only when a doc in a crate has such a link that is missing
+//! (`resolves_on_docs_rs`): one walk over that crate's `.rs` files, reading those that
+//! mention `include_str!`.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -62,10 +63,11 @@ pub fn resolves_on_docs_rs(target: &str) -> bool {
             }))
 }
 
-/// Root-relative paths of the files `root`'s Rust sources include as documentation.
-pub fn included_docs(root: &Path) -> HashSet<String> {
+/// Root-relative paths of the files the Rust sources under folder `krate` (root-relative,
+/// `""` for the whole tree) include as documentation.
+pub fn included_docs(root: &Path, krate: &str) -> HashSet<String> {
     let mut out = HashSet::new();
-    for entry in super::walk::builder(root).build().flatten() {
+    for entry in super::walk::builder(&root.join(krate)).build().flatten() {
         let is_rs = entry.file_type().is_some_and(|t| t.is_file())
             && entry.path().extension().is_some_and(|e| e == "rs");
         if !is_rs || entry.metadata().is_ok_and(|m| m.len() > MAX_SOURCE_BYTES) {
@@ -186,7 +188,7 @@ mod tests {
             "#![doc = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/README.md\"))]\n",
         )
         .unwrap();
-        let docs = included_docs(root);
+        let docs = included_docs(root, "");
         let mut docs: Vec<&str> = docs.iter().map(String::as_str).collect();
         docs.sort();
         assert_eq!(docs, ["a/README.md", "a/src/docs/x.md", "b/README.md"]);

@@ -241,7 +241,10 @@ fn link_signal(
             let stale = stale_name_location::classify(ctx, m)
                 .filter(|_| !super::signals::code_path::still_there(ctx, m));
             let moved = stale.as_ref().is_some_and(|(_, s)| s.suggestion.is_some());
-            if !moved && super::signals::code_path::in_every_package(ctx, m) {
+            // Asked only of a path that would be reported: most code paths git knows
+            // nothing about are dropped anyway (`only_if_moved`).
+            let reported = stale.is_some() || !m.only_if_moved;
+            if reported && !moved && super::signals::code_path::in_every_package(ctx, m) {
                 return None;
             }
             stale

@@ -31,7 +31,8 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, PathKind>>,
     anchors: Mutex<HashMap<String, Option<HashSet<String>>>>,
     packages: std::sync::OnceLock<Vec<String>>,
-    rustdoc: std::sync::OnceLock<HashSet<String>>,
+    /// The docs each crate's sources include as rustdoc, by crate folder.
+    rustdoc: Mutex<HashMap<String, std::sync::Arc<HashSet<String>>>>,
 }
 
 /// Files that make a folder a package of its own.
@@ -50,7 +51,7 @@ impl Tree {
             kinds: Mutex::default(),
             anchors: Mutex::default(),
             packages: std::sync::OnceLock::new(),
-            rustdoc: std::sync::OnceLock::new(),
+            rustdoc: Mutex::default(),
         }
     }
 
@@ -142,10 +143,28 @@ impl Tree {
         })
     }
 
-    /// Whether rustdoc renders Markdown file `path`: a Rust source includes it as
-    /// documentation (`rustdoc::included_docs`, read once, on first use).
+    /// Whether rustdoc renders Markdown file `path`: a source of the crate it sits in
+    /// (the nearest folder above with a `Cargo.toml`) includes it as documentation
+    /// (`rustdoc::included_docs`, read once per crate, on first use). A doc in no crate
+    /// is never read for it.
     pub fn rustdoc_renders(&self, path: &str) -> bool {
-        self.rustdoc.get_or_init(|| super::rustdoc::included_docs(&self.root)).contains(path)
+        let mut dir = super::resolve::parent_dir(path);
+        let krate = loop {
+            if self.kind(&super::resolve::join(dir, "Cargo.toml")) == PathKind::File {
+                break dir.to_string();
+            }
+            if dir.is_empty() {
+                return false;
+            }
+            dir = super::resolve::parent_dir(dir);
+        };
+        let known = lock(&self.rustdoc).get(&krate).cloned();
+        let docs = known.unwrap_or_else(|| {
+            let docs = std::sync::Arc::new(super::rustdoc::included_docs(&self.root, &krate));
+            lock(&self.rustdoc).insert(krate, std::sync::Arc::clone(&docs));
+            docs
+        });
+        docs.contains(path)
     }
 
     /// How many of the repository's packages (`package_dirs`) have root-relative `path`
