@@ -52,11 +52,14 @@ fn is_item_page(target: &str) -> bool {
 /// Whether a link target is one rustdoc resolves on the page a doc becomes: an item
 /// page (`is_item_page`) or an intra-doc link, a Rust path (`join`, `select::select`,
 /// `Vec::new()`, `vec!`; embassy-futures' README, its crate's front page, links
-/// `[join](join)` to the module).
+/// `[join](join)` to the module). A name in capitals alone (`LICENSE`, `CHANGELOG`) is
+/// a file's, which rustdoc leaves a relative link.
 pub fn resolves_on_docs_rs(target: &str) -> bool {
     let path = target.trim_end_matches("()").trim_end_matches('!');
+    let file_like = !path.contains("::") && !path.chars().any(|c| c.is_ascii_lowercase());
     is_item_page(target)
         || (!path.is_empty()
+            && !file_like
             && path.split("::").all(|seg| {
                 seg.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
                     && seg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -151,6 +154,8 @@ mod tests {
         assert!(resolves_on_docs_rs("struct.Upload.html"));
         assert!(!resolves_on_docs_rs("docs/guide.md"));
         assert!(!resolves_on_docs_rs("LICENSE-MIT"));
+        assert!(!resolves_on_docs_rs("LICENSE"), "a file's name");
+        assert!(resolves_on_docs_rs("String"));
         assert!(!resolves_on_docs_rs("examples/"));
     }
 
