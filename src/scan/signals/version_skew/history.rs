@@ -58,7 +58,7 @@ const BEFORE_MENTION: [&str; 24] = [
 ];
 
 /// Phrases anywhere in a sentence that make its versions history or examples.
-const IN_SENTENCE: [&str; 60] = [
+const IN_SENTENCE: [&str; 65] = [
     "not supported",
     "unsupported",
     "isn't supported",
@@ -96,6 +96,13 @@ const IN_SENTENCE: [&str; 60] = [
     "if you are using",
     "if you're using",
     "if you use",
+    "in case you are using",
+    "in case you're using",
+    // Where users of an old release stay: openai-go's "If your application must remain
+    // on Go 1.22–1.24, pin SDK v3.44.0, the final compatible release".
+    "must remain on",
+    "final compatible",
+    "last compatible",
     "when using",
     "your existing",
     "older than",
@@ -297,6 +304,11 @@ mod tests {
             "If you must use Node.js 18, please use version `2.78.0`, which is the last version that supported Node.js 18."
         ));
         assert!(!history_sentence("Node.js 20+ is required for all packages."));
+        // gin's and openai-go's: an old release named for readers who stay on it.
+        assert!(history_sentence("In case you are using Go 1.8 or a later version, use it."));
+        assert!(history_sentence(
+            "If your application must remain on Go 1.22–1.24, pin SDK v3.44.0, the final compatible release."
+        ));
         assert!(claims_current("Install widget 2.1.0 today."));
         assert!(claims_current("The latest release is widget 2.3."));
         assert!(!claims_current("widget 2.0 is a rewrite of the parser."));
