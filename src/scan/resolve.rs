@@ -40,8 +40,14 @@ pub fn classify(dest: &str, doc_dir: &str) -> LinkTarget {
     {
         return LinkTarget::Skip;
     }
+    // GitHub prefixes the id of every heading it renders with `user-content-` and its
+    // page script resolves a fragment with or without it: `#user-content-keys` reaches
+    // `## Keys` (go-toml's copy of the TOML spec links its headings so, 19 times).
     let (before_fragment, fragment) = match dest.split_once('#') {
-        Some((p, f)) => (p, Some(decode(f))),
+        Some((p, f)) => {
+            let f = decode(f);
+            (p, Some(f.strip_prefix("user-content-").map(str::to_string).unwrap_or(f)))
+        }
         None => (dest, None),
     };
     let written = before_fragment.split_once('?').map_or(before_fragment, |(p, _)| p);
@@ -227,6 +233,12 @@ mod tests {
         assert_eq!(strip(classify("./guide/", "")), local("guide", None));
         assert_eq!(strip(classify("../../up.md", "docs")), local("../up.md", None));
         assert_eq!(classify("#caf%C3%A9", ""), LinkTarget::SameDoc { fragment: "café".into() });
+        // GitHub's own prefix on the ids it renders.
+        assert_eq!(
+            classify("#user-content-keys", ""),
+            LinkTarget::SameDoc { fragment: "keys".into() }
+        );
+        assert_eq!(strip(classify("a.md#user-content-x", "")), local("a.md", Some("x")));
         for skip in [
             "https://x.org/a.md",
             "mailto:a@b.c",
