@@ -85,7 +85,10 @@ pub fn included_docs(root: &Path, krate: &str) -> HashSet<String> {
         for written in doc_includes(&text) {
             let path = match written {
                 Include::FromFile(p) => join(parent_dir(&rel), p),
-                Include::FromCrate(p) => join(&crate_dir(root, &rel), p.trim_start_matches('/')),
+                Include::FromCrate(p) => {
+                    let krate = crate_of(&rel, |m| root.join(m).is_file()).unwrap_or_default();
+                    join(&krate, p.trim_start_matches('/'))
+                }
             };
             if !path.starts_with("../") {
                 out.insert(path);
@@ -121,16 +124,17 @@ fn doc_includes(text: &str) -> Vec<Include<'_>> {
         .collect()
 }
 
-/// The folder of the crate `source` (root-relative) belongs to: the nearest folder
-/// above it with a `Cargo.toml`, else the root.
-fn crate_dir(root: &Path, source: &str) -> String {
-    let mut dir = parent_dir(source);
+/// The folder of the crate root-relative `path` belongs to: the nearest folder above it
+/// whose `Cargo.toml` `is_file` says exists (`""` for the root); `None` outside every
+/// crate.
+pub fn crate_of(path: &str, is_file: impl Fn(&str) -> bool) -> Option<String> {
+    let mut dir = parent_dir(path);
     loop {
-        if root.join(dir).join("Cargo.toml").is_file() {
-            return dir.to_string();
+        if is_file(&join(dir, "Cargo.toml")) {
+            return Some(dir.to_string());
         }
         if dir.is_empty() {
-            return String::new();
+            return None;
         }
         dir = parent_dir(dir);
     }

@@ -148,15 +148,8 @@ impl Tree {
     /// (`rustdoc::included_docs`, read once per crate, on first use). A doc in no crate
     /// is never read for it.
     pub fn rustdoc_renders(&self, path: &str) -> bool {
-        let mut dir = super::resolve::parent_dir(path);
-        let krate = loop {
-            if self.kind(&super::resolve::join(dir, "Cargo.toml")) == PathKind::File {
-                break dir.to_string();
-            }
-            if dir.is_empty() {
-                return false;
-            }
-            dir = super::resolve::parent_dir(dir);
+        let Some(krate) = super::rustdoc::crate_of(path, |m| self.kind(m) == PathKind::File) else {
+            return false;
         };
         let known = lock(&self.rustdoc).get(&krate).cloned();
         let docs = known.unwrap_or_else(|| {
