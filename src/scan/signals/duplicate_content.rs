@@ -213,10 +213,21 @@ fn format_twin(a: &str, b: &str) -> bool {
 }
 
 /// Whether `copy`, in an agent's folder, is `source` installed there under its own name
-/// or its path flattened: everything-claude-code keeps its rules in `rules/<lang>/x.md`
-/// and the Cursor copy of each as `.cursor/rules/<lang>-x.md`. A harness reads its own
-/// folder; the source is what the project ships.
+/// or its path flattened, from a folder of the same kind: everything-claude-code keeps its
+/// rules in `rules/<lang>/x.md` and the Cursor copy of each as
+/// `.cursor/rules/<lang>-x.md`. A harness reads its own folder; the source is what the
+/// project ships. A command beside a doc of its name (`.claude/commands/release.md` and
+/// `docs/release.md`) is no install: the source must sit under a folder named like the
+/// copy's (`rules`, `commands`, `claude` for `.claude/`).
 fn installed_from(copy: &str, source: &str) -> bool {
+    let kind = copy.rsplit('/').nth(1).map(|d| d.trim_start_matches('.').to_ascii_lowercase());
+    let from_kind = kind.is_some_and(|kind| {
+        let dirs = source.rsplit('/').skip(1);
+        dirs.map(|d| d.trim_start_matches('.').to_ascii_lowercase()).any(|d| d == kind)
+    });
+    if !from_kind {
+        return false;
+    }
     let stem = |p: &str| {
         let name = p.rsplit('/').next().unwrap_or(p);
         let name = name.split('.').next().unwrap_or(name);
@@ -230,7 +241,8 @@ fn installed_from(copy: &str, source: &str) -> bool {
 }
 
 /// Whether two files share text by design: two READMEs, a docs site's landing page
-/// mirroring the root README, a README and its registry page's copy, license and policy text repeated verbatim, files of two
+/// mirroring the root README, a README and its registry page's copy, license and policy
+/// text repeated verbatim, files of two
 /// units that ship apart, skills (a skill's summary and its reference files, or two
 /// skills: each is loaded alone, so each carries what it needs), or two versions of the
 /// docs.
@@ -704,6 +716,7 @@ mod tests {
             ".github/agents/web-researcher.agent.md"
         ));
         assert!(!tool_copies(".claude/commands/a.md", ".claude/commands/b.md"), "one agent");
+        assert!(!tool_copies(".claude/commands/a.md", "docs/a.md"), "a doc of its name");
         assert!(!tool_copies(".claude/commands/a.md", "docs/b.md"));
         // everything-claude-code's Cursor copies of its `rules/`.
         assert!(tool_copies(".cursor/rules/common-agents.md", "rules/common/agents.md"));
