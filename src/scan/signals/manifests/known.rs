@@ -212,6 +212,13 @@ impl KnownVersions {
         any && only_tools
     }
 
+    /// Whether `word` (lowercase) names the project: a package it publishes or one of
+    /// its repositories (`tonic`, `hexyl`).
+    pub fn is_own_name(&self, word: &str) -> bool {
+        self.versions.iter().any(|k| k.package && k.names.iter().any(|n| n == word))
+            || self.repos.iter().any(|r| r.rsplit('/').next() == Some(word))
+    }
+
     /// The project's own release, if known.
     pub fn project(&self) -> Option<&KnownVersion> {
         self.project.and_then(|i| self.versions.get(i))

@@ -55,6 +55,7 @@ pub fn mentions(
                 written,
                 version,
                 asserts_current: true,
+                about_project: false,
             });
         }
     }

@@ -568,6 +568,7 @@ fn workflow_steps(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<
         written,
         version,
         asserts_current: true,
+        about_project: false,
     });
 }
 

@@ -66,7 +66,9 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
                 return None;
             }
             if !older(&m.version, &k.version)
-                || (k.bound == Bound::Minimum && far_behind(name, &m.version, &k.version))
+                || (k.bound == Bound::Minimum
+                    && !m.about_project
+                    && far_behind(name, &m.version, &k.version))
             {
                 return None;
             }
@@ -117,7 +119,7 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
         }
         Claim::RangeHigh => {
             let max = k.max.as_ref()?;
-            if same(&m.version, max) || far_behind(name, &m.version, max) {
+            if same(&m.version, max) || (!m.about_project && far_behind(name, &m.version, max)) {
                 return None;
             }
             let detail = format!(
@@ -292,6 +294,7 @@ mod tests {
             written: written.into(),
             version,
             asserts_current: true,
+            about_project: false,
         }
     }
 
@@ -317,6 +320,10 @@ mod tests {
             Some("1.91")
         );
         assert_eq!(outcome(&rust, &mention(name("rust"), Claim::Version, "1.41")), None);
+        // Unless the sentence builds the project itself: then it is the build floor.
+        let mut own = mention(name("rust"), Claim::AtLeast, "1.41");
+        own.about_project = true;
+        assert_eq!(outcome(&rust, &own).as_deref(), Some("1.91"));
     }
 
     #[test]

@@ -74,6 +74,11 @@ pub struct Mention {
     /// Whether the doc states it as the version to use now: always in code (an install
     /// line, a pin), in prose when the sentence says so (`history::claims_current`).
     pub asserts_current: bool,
+    /// Whether the sentence builds or installs the project by its own name ("If you
+    /// have Rust 1.56 or higher, you can install `hexyl` from source"): a toolchain
+    /// floor however far behind is then the project's build floor, not a fact about
+    /// something else (`prose::builds_project`).
+    pub about_project: bool,
 }
 
 impl Mention {
@@ -96,6 +101,7 @@ impl Mention {
             written: written.into(),
             version,
             asserts_current: true,
+            about_project: false,
         }
     }
 
@@ -116,6 +122,7 @@ impl Mention {
             written: written.into(),
             version,
             asserts_current: true,
+            about_project: false,
         })
     }
 }

@@ -114,6 +114,7 @@ pub fn mentions(
                 continue;
             }
             let current = claims_current(&seg.text[start..end]);
+            let about_project = builds_project(&lower, &tokens, start..end, known);
             for (range, name, claim) in found {
                 if let Some(j) = tokens.iter().position(|t| t.contains(&range.start)) {
                     used[j] = true;
@@ -156,6 +157,7 @@ pub fn mentions(
                     written,
                     version,
                     asserts_current: current,
+                    about_project,
                 });
             }
         }
@@ -559,18 +561,33 @@ fn name_first(
     let word = word.to_string();
     let mut j = i + 1;
     let mut fillers = 0;
+    // Whether the words so far name what the version is of (`MSRV of this project`),
+    // after which `is` may come.
+    let mut named = false;
     while let Some(t) = tokens.get(j) {
         if !text[tokens[j - 1].end..t.start].chars().all(|c| c.is_whitespace() || GAP.contains(c)) {
             return None;
         }
         let next = clean(&text[t.clone()]);
         let previous = clean(&text[tokens[j - 1].clone()]);
-        // `MSRV is 1.75`, `Rust version of 1.80.0` (quinn's README).
+        // `MSRV of this project is 1.88.0` (reth), `MSRV for this crate is`: the words
+        // name whose floor it is, not a filler each.
+        if ["msrv", "version"].contains(&previous) && ["of", "for"].contains(&next) {
+            if let Some(k) = whose_floor(text, tokens, j + 1, known) {
+                named = true;
+                j = k;
+                continue;
+            }
+        }
+        // `MSRV is 1.75`, `Rust version of 1.80.0` (quinn's README), `a Rust version of
+        // at least 1.65` (a Tauri plugin's README: `version of` counts once).
         if FILLERS.contains(&next)
-            || (next == "is" && ["msrv", "version"].contains(&previous))
+            || (next == "is" && (named || ["msrv", "version"].contains(&previous)))
             || (next == "of" && previous == "version")
         {
-            fillers += 1;
+            if !(next == "version" && clean(&text[tokens[j + 1..].first()?.clone()]) == "of") {
+                fillers += 1;
+            }
             if fillers > 3 {
                 return None;
             }
@@ -637,6 +654,45 @@ fn name_first(
     }
     let claim = if minimum { Claim::AtLeast } else { Claim::Version };
     Some((i, vec![(range, word, claim)]))
+}
+
+/// Whether the sentence at `span` of `lower` (the lowercased segment) builds or
+/// installs the project by one of its own names: "If you have Rust 1.56 or higher, you
+/// can install `hexyl` from source". Such a toolchain floor is the build floor the
+/// manifest declares, however far behind; "the minimum Rust version to _run_ nextest
+/// with is 1.41" beside a 1.91 build floor names another floor.
+fn builds_project(
+    lower: &str,
+    tokens: &[Range<usize>],
+    span: Range<usize>,
+    known: &KnownVersions,
+) -> bool {
+    const BUILD: [&str; 7] =
+        ["build", "builds", "building", "compile", "compiles", "install", "installs"];
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.start >= span.start && t.end <= span.end)
+        .map(|t| clean(&lower[t.clone()]))
+        .collect();
+    words.iter().any(|w| BUILD.contains(w)) && words.iter().any(|w| known.is_own_name(w))
+}
+
+/// Words naming whose toolchain floor a sentence states, starting at token `k` after
+/// `MSRV of`/`version for`: `this project`, `the crate`, or one of the project's own
+/// names (`tonic`). The token after them, if they are there.
+fn whose_floor(
+    text: &str,
+    tokens: &[Range<usize>],
+    k: usize,
+    known: &KnownVersions,
+) -> Option<usize> {
+    const THINGS: [&str; 6] = ["project", "crate", "library", "package", "workspace", "repository"];
+    let word = |k: usize| tokens.get(k).map(|t| clean(&text[t.clone()]).to_ascii_lowercase());
+    let first = word(k)?;
+    if ["this", "the"].contains(&first.as_str()) {
+        return word(k + 1).filter(|w| THINGS.contains(&w.as_str())).map(|_| k + 2);
+    }
+    known.is_own_name(&first).then_some(k + 1)
 }
 
 /// Whether the version at token `j` is followed by `+`, `or later` and the like.
@@ -798,6 +854,44 @@ mod tests {
 
     fn one(line: u32, name: &str, claim: Claim, target: &str) -> (u32, String, Claim, String) {
         (line, name.into(), claim, target.into())
+    }
+
+    #[test]
+    fn a_floor_may_name_whose_it_is_before_its_version() {
+        // reth's "MSRV of this project is 1.88.0"; a Tauri plugin's "a Rust version of
+        // at least 1.65", where `version of` counts as one filler word.
+        assert_eq!(
+            found("The Minimum Supported Rust Version (MSRV) of this project is 1.88.0."),
+            [one(1, "msrv", Claim::AtLeast, "1.88.0")]
+        );
+        assert_eq!(
+            found("The MSRV for this crate is 1.80."),
+            [one(1, "msrv", Claim::AtLeast, "1.80")]
+        );
+        assert_eq!(found("The MSRV of widget is 1.80."), [one(1, "msrv", Claim::AtLeast, "1.80")]);
+        assert_eq!(
+            found("_This plugin requires a Rust version of at least **1.65**_"),
+            [one(1, "rust", Claim::AtLeast, "1.65")]
+        );
+        // Not a project's own name, nor a thing: no claim read past it.
+        assert!(found("The MSRV of the tests is 1.80.").is_empty());
+        assert!(found("The MSRV of tokio is 1.80.").is_empty());
+    }
+
+    #[test]
+    fn building_the_project_by_name_marks_the_floor_as_its_own() {
+        let k = known(&[(&["rust"], false), (&["widget"], true)]);
+        let own = |text: &str| {
+            let mut out = Vec::new();
+            mentions(&parse(text.to_string()), &k, &[], &mut out);
+            out.iter().map(|m| m.about_project).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            own("If you have Rust 1.56 or higher, you can install `widget` from source."),
+            [true]
+        );
+        assert_eq!(own("The minimum Rust version to _run_ widget with is Rust 1.41."), [false]);
+        assert_eq!(own("The tests need Rust 1.41 or higher to build."), [false]);
     }
 
     #[test]
