@@ -116,6 +116,14 @@ impl ScanContext<'_> {
     pub fn add_site_ids(&self, path: &str, parsed: &mut ParsedDoc) {
         let renderer = self.renderer_of(path, parsed);
         render_rules::add_site_ids(parsed, renderer);
+        // The website's slugger is for its own language's pages: a translation in a
+        // language folder is published apart or not at all (gradio's `guides/cn/`,
+        // which its website build leaves out), so GitHub's ids are its ids.
+        if self.sites.decamelized_ids() && !super::role::in_language_folder(path) {
+            let ids: Vec<String> =
+                parsed.headings.iter().map(|h| render_rules::decamelized_id(&h.text)).collect();
+            parsed.anchors.extend(ids.into_iter().filter(|id| !id.is_empty()));
+        }
         if self.sites.page_of(path).is_some_and(|s| s.term_ids) {
             let ids = render_rules::definition_term_ids(parsed);
             parsed.anchors.extend(ids);

@@ -334,6 +334,14 @@ fn is_translation(path: &str, dirs: &[&str], name: &str, all: &[String]) -> bool
     false
 }
 
+/// Whether a folder of root-relative `path` is named by a language code other than
+/// English (`guides/cn/…`, `docs/pt-BR/…`).
+pub fn in_language_folder(path: &str) -> bool {
+    let mut folders = path.split('/');
+    folders.next_back();
+    folders.any(is_language_code)
+}
+
 /// A language code as a file-name suffix: `zh`, `pt-BR`, `zh_CN`, `zh-hans`, or a
 /// language's own name in a non-Latin script (`中文`, `日本語`, `한국어`, `русский`).
 fn is_language_suffix(s: &str) -> bool {
@@ -648,6 +656,15 @@ mod tests {
         assert_eq!(role("docs/breaking-changes/0.279.0.md"), DocRole::Changelog);
         assert_eq!(role("docs/releases/README.md"), DocRole::UserDoc);
         assert_eq!(role("docs/migrate/v2.0.md"), DocRole::UserDoc, "a migration guide");
+    }
+
+    #[test]
+    fn language_folders_are_named_by_a_language_code() {
+        assert!(in_language_folder("guides/cn/01_intro.md"));
+        assert!(in_language_folder("docs/pt-BR/index.md"));
+        assert!(!in_language_folder("guides/en/intro.md"));
+        assert!(!in_language_folder("docs/cn.md"), "a file, not a folder");
+        assert!(!in_language_folder("guides/intro.md"));
     }
 
     #[test]

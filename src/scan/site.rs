@@ -109,6 +109,9 @@ pub struct Sites {
     /// (`static/`, `www/static/`, `website/public/`): a site serves their files from its
     /// root, whatever builds it.
     static_roots: Vec<String>,
+    /// Whether the repository's own docs website slugs headings with
+    /// `@sindresorhus/slugify` (`decamelizing_site`).
+    decamelized_ids: bool,
 }
 
 /// Names of the folders a site serves from its root.
@@ -120,7 +123,12 @@ impl Sites {
     pub fn detect(root: &Path, configs: &[String]) -> Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
-        Sites { sites, static_roots: static_roots(root) }
+        Sites { sites, static_roots: static_roots(root), decamelized_ids: decamelizing_site(root) }
+    }
+
+    /// Whether headings also have `@sindresorhus/slugify`'s ids (`decamelizing_site`).
+    pub fn decamelized_ids(&self) -> bool {
+        self.decamelized_ids
     }
 
     /// Reads the rule ids of each `mdbook-spec` book from its pages among `files`
@@ -189,6 +197,41 @@ fn static_roots(root: &Path) -> Vec<String> {
     }
     out.sort();
     out
+}
+
+/// Folder names a repository keeps its own docs website in.
+const WEBSITE_DIRS: [&str; 6] = ["docs", "website", "_website", "site", "www", "web"];
+
+/// Whether the repository builds its own docs website with `@sindresorhus/slugify`: a
+/// `package.json` in a website folder (`WEBSITE_DIRS`, at the root or up to two levels
+/// down) that depends on it. Such sites (keystone's `docs/`, whose Markdoc config
+/// slugs heading ids with it; gradio's `js/_website/`) give each heading that slug,
+/// camelCase split into words (`isSingleton` → `is-singleton`, `LangChain` →
+/// `lang-chain`) and `&` read as `and`. A package using it for something else lives
+/// outside a website folder (payload's `create-payload-app`).
+fn decamelizing_site(root: &Path) -> bool {
+    let depends = |dir: &str| {
+        let Some(text) = read_small(root, &format!("{dir}/package.json")) else { return false };
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return false };
+        ["dependencies", "devDependencies"]
+            .iter()
+            .any(|k| json[k].get("@sindresorhus/slugify").is_some())
+    };
+    let mut dirs: Vec<String> = Vec::new();
+    for top in subfolders(root) {
+        if top.starts_with('.') || top == "node_modules" {
+            continue;
+        }
+        if WEBSITE_DIRS.contains(&top.as_str()) {
+            dirs.push(top.clone());
+        }
+        for sub in subfolders(&root.join(&top)) {
+            if WEBSITE_DIRS.contains(&sub.as_str()) {
+                dirs.push(format!("{top}/{sub}"));
+            }
+        }
+    }
+    dirs.iter().any(|d| depends(d))
 }
 
 /// The names of `dir`'s subfolders (not followed through symlinks); none when it cannot
@@ -260,7 +303,18 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
                 .as_ref()
                 .and_then(|doc| doc["docs_dir"].as_str().map(str::to_string))
                 .unwrap_or_else(|| "docs".to_string());
-            let content = join(dir, &docs_dir);
+            let mut content = join(dir, &docs_dir);
+            // A base config kept inside the folder it names, for a generated root config
+            // to `INHERIT` (wezterm's `docs/mkdocs-base.yml`, `docs_dir` unset; its CI
+            // writes `mkdocs.yml` with `INHERIT: docs/mkdocs-base.yml`): with no such
+            // folder beside it, the pages are its own folder's.
+            let names_own_folder =
+                !dir.is_empty() && dir.rsplit('/').next() == Some(docs_dir.trim_end_matches('/'));
+            if names_own_folder
+                && !std::fs::symlink_metadata(root.join(&content)).is_ok_and(|m| m.is_dir())
+            {
+                content = dir.to_string();
+            }
             if let Some(doc) = &yaml {
                 redirects = mkdocs_redirects(doc).iter().map(|p| join(&content, p)).collect();
                 hooks = doc["hooks"].as_vec().is_some_and(|h| !h.is_empty());
@@ -594,6 +648,40 @@ project:
         let sites = Sites::detect(root, &["docs2/myst.yml".into(), "plain/myst.yml".into()]);
         assert_eq!(sites.page_of("docs2/a/b.md").unwrap().generator, Generator::Sphinx);
         assert!(sites.page_of("plain/a.md").is_none());
+    }
+
+    #[test]
+    fn a_website_package_with_sindresorhus_slugify_decamelizes_ids() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let dep = r#"{"dependencies": {"@sindresorhus/slugify": "^3.0.0"}}"#;
+        std::fs::create_dir_all(root.join("packages/lib")).unwrap();
+        std::fs::write(root.join("packages/lib/package.json"), dep).unwrap();
+        assert!(!Sites::detect(root, &[]).decamelized_ids(), "not a website's package");
+        std::fs::create_dir_all(root.join("js/_website")).unwrap();
+        std::fs::write(root.join("js/_website/package.json"), r#"{"dependencies": {}}"#).unwrap();
+        assert!(!Sites::detect(root, &[]).decamelized_ids(), "a website without it");
+        std::fs::write(root.join("js/_website/package.json"), dep).unwrap();
+        assert!(Sites::detect(root, &[]).decamelized_ids());
+    }
+
+    #[test]
+    fn a_base_config_inside_its_docs_folder_renders_that_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs")).unwrap();
+        std::fs::write(root.join("docs/mkdocs-base.yml"), "site_name: x\n").unwrap();
+        let sites = Sites::detect(root, &["docs/mkdocs-base.yml".into()]);
+        assert_eq!(sites.sites[0].content, ["docs"]);
+        // A `docs/docs/` folder beside it is the docs_dir, as mkdocs reads it.
+        std::fs::create_dir_all(root.join("docs/docs")).unwrap();
+        let sites = Sites::detect(root, &["docs/mkdocs-base.yml".into()]);
+        assert_eq!(sites.sites[0].content, ["docs/docs"]);
+        // A config in another folder keeps its `docs_dir`, there or not.
+        std::fs::create_dir_all(root.join("site")).unwrap();
+        std::fs::write(root.join("site/mkdocs.yml"), "site_name: x\n").unwrap();
+        let sites = Sites::detect(root, &["site/mkdocs.yml".into()]);
+        assert_eq!(sites.sites[0].content, ["site/docs"]);
     }
 
     #[test]

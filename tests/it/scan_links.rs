@@ -78,6 +78,28 @@ fn mkdocs_pages_have_python_markdown_ids_as_well_as_githubs() {
 }
 
 #[test]
+fn a_website_slugging_with_sindresorhus_slugify_gives_decamelized_ids() {
+    let page = "# Guide\n\n## isSingleton\n\n## LangChain & OpenAI\n\n[a](#is-singleton) [b](#lang-chain-and-open-ai) [c](#issingleton) [d](#is-single)\n";
+    let translated = "# 指南\n\n## 队列 (Queuing)\n\n[a](#queuing)\n";
+    let mut files = vec![("guides/page.md", page), ("guides/cn/page.md", translated)];
+    // Without the website's slugger, GitHub's ids only.
+    let dir = tree(&files);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let targets = |a: &Value, p: &str| broken(a, p).into_iter().map(|r| r.1).collect::<Vec<_>>();
+    assert_eq!(
+        targets(&a, "guides/page.md"),
+        ["#is-single", "#is-singleton", "#lang-chain-and-open-ai"]
+    );
+    files
+        .push(("docs/package.json", r#"{"devDependencies": {"@sindresorhus/slugify": "^2.2.1"}}"#));
+    let dir = tree(&files);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(targets(&a, "guides/page.md"), ["#is-single"]);
+    // A translation in a language folder is not the website's page: GitHub's ids.
+    assert_eq!(targets(&a, "guides/cn/page.md"), ["#queuing"]);
+}
+
+#[test]
 fn python_markdown_docs_outside_a_detected_site_resolve_its_ids() {
     let dir = tree(&[
         (

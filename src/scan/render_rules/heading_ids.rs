@@ -167,6 +167,12 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
             .filter(|id| !id.is_empty())
             .collect();
         parsed.anchors.extend(titles);
+        // A `<ParamField path="tools">` is linkable as `#param-tools` (agent-kit's
+        // `/reference/create-agent#param-tools`), whichever of `path`, `body`,
+        // `query` or `header` names it.
+        let params: Vec<String> =
+            param_fields(&parsed.text).map(|name| format!("param-{name}")).collect();
+        parsed.anchors.extend(params);
     }
     let component_sites =
         [Generator::VitePress, Generator::Docusaurus, Generator::Astro, Generator::Mintlify];
@@ -195,6 +201,32 @@ pub fn docutils_id(text: &str) -> String {
     }
     let start = out.find(|c: char| c.is_ascii_lowercase()).unwrap_or(out.len());
     out[start..].trim_end_matches('-').to_string()
+}
+
+/// `@sindresorhus/slugify`'s id of a heading, with its defaults: `&` read as ` and `,
+/// accents dropped, camelCase split into words (its `decamelize`: `isSingleton` →
+/// `is singleton`, `OpenAI` → `open ai`, `APIs` kept whole), lowercased, each run of
+/// other characters one `-`, none at either end.
+pub fn decamelized_id(text: &str) -> String {
+    use std::sync::LazyLock;
+    static STEPS: LazyLock<[regex::Regex; 4]> = LazyLock::new(|| {
+        [
+            r"([A-Z]{2,})(\d+)",
+            r"([a-z\d]+)([A-Z]{2,})",
+            r"([a-z\d])([A-Z])",
+            // `[a-rt-z]`: every lowercase letter but `s`, so `APIs` stays one word.
+            r"([A-Z]+)([A-Z][a-rt-z\d]+)",
+        ]
+        .map(|p| regex::Regex::new(p).expect("valid regex"))
+    });
+    let mut text: String =
+        text.replace('&', " and ").chars().map(|c| unaccented(c).unwrap_or(c)).collect();
+    for step in STEPS.iter() {
+        text = step.replace_all(&text, "$1 $2").into_owned();
+    }
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    words.into_iter().filter(|w| !w.is_empty()).collect::<Vec<_>>().join("-")
 }
 
 /// The ASCII letter a Latin letter with a diacritic decomposes to, for the common ones.
@@ -229,6 +261,28 @@ fn titled_components(text: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
+/// The name each `<ParamField …>` tag in `text` documents: the value of its `path`,
+/// `body`, `query` or `header` attribute.
+fn param_fields(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.match_indices("<ParamField").filter_map(move |(at, name)| {
+        let tag = &text[at + name.len()..];
+        if !tag.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        ["path=\"", "body=\"", "query=\"", "header=\""].iter().find_map(|attr| {
+            let at = tag.find(attr)?;
+            // The attribute itself, not the end of another (`xpath="`).
+            if !tag[..at].ends_with(char::is_whitespace) {
+                return None;
+            }
+            let value = &tag[at + attr.len()..];
+            let value = &value[..value.find('"')?];
+            (!value.is_empty()).then(|| value.to_string())
+        })
+    })
+}
+
 /// `text` lowercased with each run of whitespace as one `-`, every other character kept.
 pub fn kept_id(text: &str) -> String {
     text.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
@@ -254,6 +308,39 @@ fn renders_component(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::scan::markdown::parse;
+
+    #[test]
+    fn mintlify_param_fields_are_linkable() {
+        let mut parsed = parse(
+            "# API\n\n<ParamField path=\"system\" type=\"string\" required>\nx\n</ParamField>\n\n<ParamField body=\"messages\">\ny\n</ParamField>\n\n<ParamFieldGroup xpath=\"no\">\n"
+                .into(),
+        );
+        add_site_ids(&mut parsed, Some(Generator::Mintlify));
+        assert!(parsed.anchors.contains("param-system"));
+        assert!(parsed.anchors.contains("param-messages"));
+        assert!(!parsed.anchors.contains("param-no"));
+        let mut elsewhere =
+            parse("# API\n\n<ParamField path=\"system\">\nx\n</ParamField>\n".into());
+        add_site_ids(&mut elsewhere, Some(Generator::VitePress));
+        assert!(!elsewhere.anchors.contains("param-system"));
+    }
+
+    #[test]
+    fn sindresorhus_slugify_splits_camel_case() {
+        for (heading, id) in [
+            ("isSingleton", "is-singleton"),
+            ("LangChain", "lang-chain"),
+            ("OpenAI", "open-ai"),
+            ("SambaNova", "samba-nova"),
+            ("Mounting within another FastAPI App", "mounting-within-another-fast-api-app"),
+            ("APIs and SDKs", "apis-and-sdks"),
+            ("One-sided & two-sided", "one-sided-and-two-sided"),
+            ("HTTP2 support", "http-2-support"),
+            ("Café  menu", "cafe-menu"),
+        ] {
+            assert_eq!(decamelized_id(heading), id, "{heading}");
+        }
+    }
 
     #[test]
     fn mintlify_accordions_are_linkable_by_title() {
