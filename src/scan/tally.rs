@@ -237,6 +237,12 @@ fn link_signal(
         {
             return None
         }
+        Problem::MissingTarget(m) if m.what == super::signals::code_path::FILE_NAME => {
+            if !super::signals::code_path::never_had_file_name(ctx, m) {
+                return None;
+            }
+            None
+        }
         Problem::MissingTarget(m) => {
             let stale = stale_name_location::classify(ctx, m)
                 .filter(|_| !super::signals::code_path::still_there(ctx, m));

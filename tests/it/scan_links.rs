@@ -935,6 +935,45 @@ fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_wi
 }
 
 #[test]
+fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
+    let repo = GitRepo::new();
+    repo.write("clippy.toml", "msrv = \"1.74\"\n");
+    repo.write("tools/rustfmt.toml", "edition = \"2021\"\n");
+    repo.write("old.yaml", "a: 1\n");
+    repo.commit("2024-01-01T00:00:00Z", "tools");
+    repo.git(&["rm", "-q", "old.yaml"]);
+    repo.write(".gitignore", "local.toml\n");
+    let agents = "# Agents\n\n\
+        Question changes to `.clippy.toml` or `rustfmt.toml`.\n\
+        Tasks are in `mise.toml`.\n\
+        The lint config was `old.yaml`.\n\
+        Put secrets in `local.toml`.\n\
+        Create `deploy.toml` for your site.\n\
+        Only `.yml` and `.lock.yml` files are blocked.\n\
+        Tests end in `.test.ts`, in `kebab-case.ts` files.\n";
+    repo.write("AGENTS.md", agents);
+    // A user's guide names the reader's files.
+    repo.write("README.md", "# R\n\nEdit `mise.toml`.\n");
+    repo.commit("2024-02-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let targets = |path: &str| broken(&a, path).into_iter().map(|r| (r.0, r.1)).collect::<Vec<_>>();
+    // `rustfmt.toml` is in a folder, `old.yaml` was deleted (git had it), `local.toml`
+    // is ignored, `deploy.toml` is to be created, and the rest are kinds of file.
+    assert_eq!(
+        targets("AGENTS.md"),
+        [(3, ".clippy.toml".to_string()), (4, "mise.toml".to_string())]
+    );
+    assert_eq!(
+        a["signals"]["AGENTS.md"][1]["detail"],
+        "names `mise.toml`, but no file of that name is in the repository, nor ever was in its history"
+    );
+    assert!(targets("README.md").is_empty());
+    // Without git, nothing is known of the history.
+    let no_git = scan_json(repo.path(), &["--no-git"], 0);
+    assert!(broken(&no_git, "AGENTS.md").is_empty());
+}
+
+#[test]
 fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
     let dir = tree(&[
         (

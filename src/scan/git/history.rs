@@ -44,6 +44,8 @@ pub struct History {
     /// The departed paths, sorted, built on the first folder look-up.
     departed_sorted: std::sync::OnceLock<Vec<String>>,
     tags: Vec<String>,
+    /// The last name of every path git knew, built on the first `knows_file_name`.
+    file_names: std::sync::OnceLock<std::collections::HashSet<String>>,
 }
 
 impl History {
@@ -176,6 +178,16 @@ impl History {
     /// known).
     pub fn tags(&self) -> &[String] {
         &self.tags
+    }
+
+    /// Whether any path git knew — now or once, in any folder — has the last name
+    /// `name` (compared as written).
+    pub fn knows_file_name(&self, name: &str) -> bool {
+        let names = self.file_names.get_or_init(|| {
+            let all = self.last_change.keys().chain(self.departures.keys());
+            all.map(|p| p.rsplit('/').next().unwrap_or(p).to_string()).collect()
+        });
+        names.contains(name)
     }
 
     /// Committer time and hash of the last commit that touched `path`.

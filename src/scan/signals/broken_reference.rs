@@ -629,6 +629,10 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                     "imports `@{}`, but `{}` does not exist: the agent never reads it",
                     m.written, m.resolved
                 ),
+                _ if m.what == super::code_path::FILE_NAME => format!(
+                    "names `{}`, but no file of that name is in the repository, nor ever was in its history",
+                    m.written
+                ),
                 _ if m.what == super::code_path::SKILL_RESOURCE => format!(
                     "names the skill's `{}`, but `{}` does not exist",
                     m.written, m.resolved

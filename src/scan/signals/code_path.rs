@@ -71,6 +71,14 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     // link, not the span, is checked.
     for span in doc.parsed.code_spans.iter().filter(|s| !s.in_web_link) {
         let Some(path) = repo_path_candidate(&span.text) else {
+            let lone = if use_git {
+                unknown_file_name(ctx, doc, role, span.line, &span.text)
+            } else {
+                None
+            };
+            if let Some(missing) = lone {
+                out.push(Problem::MissingTarget(missing));
+            }
             continue;
         };
         if path.split('/').any(is_placeholder) || changelog_fragment(&path) {
@@ -139,6 +147,79 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         }
         out.push(problem);
     }
+}
+
+/// What a missing lone file name is (`broken_reference::signal` words it).
+pub const FILE_NAME: &str = "file name";
+
+/// Extensions of the tool config files a repository keeps (`mise.toml`,
+/// `.clippy.toml`, `.golangci.yaml`), for a lone name in backticks. Other names in agent
+/// files are mostly patterns (`.test.ts`, `kebab-case.ts`), library names
+/// (`postgres.js`), files the program writes (`manifest.json`) or the reader's own
+/// (`tsconfig.json`): with every source and doc extension, 93 lone names on the labeled
+/// repositories, most of them such; with these, 4 — 3 known misses and a suffix
+/// ("`.lock.yml` files", now left out).
+const CONFIG_EXTENSIONS: [&str; 6] = ["toml", "yaml", "yml", "ini", "cfg", "conf"];
+
+/// A backticked lone file name in the repository's agent context (`mise.toml`,
+/// `.clippy.toml`, `rask.toml`) at neither the root nor beside the doc, that no ignore
+/// rule covers: a file the agent is sent to that may be nowhere. A line that creates or
+/// exemplifies the file, or says it is gone, names it on purpose. Reported only when git
+/// never had a file of that name in any folder (`never_had_file_name`, once history is
+/// read).
+fn unknown_file_name(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    role: DocRole,
+    line: u32,
+    code: &str,
+) -> Option<Missing> {
+    if !matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext) {
+        return None;
+    }
+    let name = code.trim();
+    let name = name.strip_prefix("./").unwrap_or(name);
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) {
+        return None;
+    }
+    let (stem, ext) = name.rsplit_once('.')?;
+    let stem = stem.trim_start_matches('.');
+    if stem.is_empty()
+        || name.starts_with('_')
+        || !CONFIG_EXTENSIONS.contains(&ext)
+        || is_placeholder(name)
+    {
+        return None;
+    }
+    let beside = crate::scan::resolve::join(doc.dir(), name);
+    if ctx.tree.exists(name)
+        || ctx.tree.exists(&beside)
+        || ctx.ignored.contains(name)
+        || ctx.ignored.contains(&beside)
+    {
+        return None;
+    }
+    let written = sentence_lines(doc, line);
+    // "`.yml`, `.yaml`, and `.lock.yml` files are blocked": a kind of file, by suffix.
+    let kind = written.contains(&format!("{name}` file"));
+    if kind || creates_or_exemplifies(&written) || says_gone(&written, name) {
+        return None;
+    }
+    Some(Missing {
+        doc: doc.path.clone(),
+        line,
+        written: name.to_string(),
+        resolved: name.to_string(),
+        form: Form::RepoPath,
+        what: FILE_NAME,
+        only_if_moved: false,
+    })
+}
+
+/// Whether lone file name `m` (`unknown_file_name`) is one git never had in any folder,
+/// on a full history (a shallow clone knows too few names to say).
+pub fn never_had_file_name(ctx: &ScanContext<'_>, m: &Missing) -> bool {
+    ctx.history.as_ref().is_some_and(|h| !h.shallow && !h.knows_file_name(&m.written))
 }
 
 /// Whether `path` is a tutorial: a folder or a file named for one (`tutorials/`,
