@@ -28,11 +28,16 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let mut project = None;
     let mut floor = None;
     let mut root_private = false;
+    // A repository that is a docs website (its root holds the site generator's config,
+    // pnpm.io's `docusaurus.config.ts` beside its `package.json`): the root package is
+    // the site's, and its Node floor, `packageManager` and `.nvmrc` say how the site is
+    // built, not what the product its pages document needs.
+    let website = is_website_root(root);
     if let Some(pkg) = &pkg {
         project = published(known, pkg, "package.json", true);
-        floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed);
+        floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed).filter(|_| !website);
         root_private = pkg["private"].as_bool() == Some(true);
-        if let Some(spec) = pkg["packageManager"].as_str() {
+        if let Some(spec) = pkg["packageManager"].as_str().filter(|_| !website) {
             push_package_manager(known, spec);
         }
     }
@@ -82,10 +87,23 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             ),
         };
         push_node(known, Some(lowest.clone()), &source, Bound::Minimum);
-    } else {
+    } else if !website {
         push_node(known, nvmrc(root), ".nvmrc", Bound::Current);
     }
     project
+}
+
+/// Whether `root` holds a JavaScript docs site generator's config (Docusaurus, Astro,
+/// VitePress): the repository is the website.
+fn is_website_root(root: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(root) else { return false };
+    entries.flatten().any(|e| {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        name.starts_with("docusaurus.config.")
+            || name.starts_with("astro.config.")
+            || (name == ".vitepress" && e.file_type().is_ok_and(|t| t.is_dir()))
+    })
 }
 
 /// Records a package that is published (not `private`) and its repository.
@@ -256,6 +274,29 @@ mod tests {
         assert!(known.lookup("skip", "a.md", true, None).is_none());
         assert!(known.lookup("play", "a.md", true, None).is_none());
         assert_eq!(known.repos, ["acme/mono"]);
+    }
+
+    #[test]
+    fn a_websites_own_package_says_how_the_site_is_built() {
+        let dir = tempfile::tempdir().unwrap();
+        let w = |rel: &str, text: &str| std::fs::write(dir.path().join(rel), text).unwrap();
+        w(
+            "package.json",
+            r#"{"private": true, "packageManager": "pnpm@12.0.0", "engines": {"node": ">=22"}}"#,
+        );
+        w(".nvmrc", "v22\n");
+        let node = |k: &KnownVersions| k.lookup("node", "docs/a.md", false, None).cloned();
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        known.index_names();
+        assert_eq!(node(&known).unwrap().version, [22]);
+        assert!(known.lookup("pnpm", "docs/a.md", false, None).is_some());
+        w("docusaurus.config.ts", "export default {};\n");
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        known.index_names();
+        assert!(node(&known).is_none(), "the site's build floor");
+        assert!(known.lookup("pnpm", "docs/a.md", false, None).is_none());
     }
 
     #[test]
