@@ -125,7 +125,8 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     // A docs site's tutorial has its reader build a project of their own: its
     // `src/index.js` and `cd my-app` are that project's, whatever this repository once
     // had there (a skill's resources are still checked).
-    let tutorial = role == DocRole::SitePage && super::code_path::is_tutorial(&doc.path);
+    let tutorial = (role == DocRole::SitePage && super::code_path::is_tutorial(&doc.path))
+        || super::code_path::in_tutorials_folder(&doc.path);
     if !is_post(&doc.path) && !kept_as_history(&doc.parsed) {
         check_code_paths(ctx, doc, use_git && !tutorial, &mut out.problems);
         // A migration guide's commands move the old paths on purpose (`mv

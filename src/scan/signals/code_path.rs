@@ -244,6 +244,15 @@ pub fn is_tutorial(path: &str) -> bool {
     })
 }
 
+/// Whether `path` lies in a folder named `tutorials` or `tutorial` (deno's
+/// `examples/tutorials/astro.md`): each page there has its reader build a project of
+/// their own, on a docs site or not (a site this scan does not detect publishes deno's).
+pub fn in_tutorials_folder(path: &str) -> bool {
+    let mut folders = path.split('/');
+    folders.next_back();
+    folders.any(|f| f.eq_ignore_ascii_case("tutorials") || f.eq_ignore_ascii_case("tutorial"))
+}
+
 /// Whether a missing backticked path counts without git's evidence: the doc is one that
 /// names this repository's own files — its agent context (loaded in every session or in
 /// its folder) or a contributor's guide (`CONTRIBUTING.md`, `ARCHITECTURE.md`,
@@ -825,6 +834,14 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tutorials_folder_holds_tutorials_anywhere() {
+        assert!(in_tutorials_folder("examples/tutorials/astro.md"));
+        assert!(in_tutorials_folder("docs/Tutorial/step-1.md"));
+        assert!(!in_tutorials_folder("docs/tutorials.md"), "a page, not a folder");
+        assert!(!in_tutorials_folder("docs/quickstart/setup.md"), "only on a site's pages");
+    }
 
     #[test]
     fn tutorials_by_folder_or_name() {
