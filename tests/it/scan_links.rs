@@ -935,6 +935,18 @@ fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_wi
 }
 
 #[test]
+fn a_tutorials_folder_names_the_readers_project_not_the_repositorys() {
+    let text = "# Build an app\n\nPut the view in `src/components/view.ts`.\n";
+    let repo = with_deleted(
+        &[("examples/tutorials/vue.md", text), ("docs/guide.md", text)],
+        &["src/components/view.ts"],
+    );
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(gone(&a, "docs/guide.md"), [(3, "src/components/view.ts".to_string())]);
+    assert!(gone(&a, "examples/tutorials/vue.md").is_empty(), "the reader's file");
+}
+
+#[test]
 fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
     let repo = GitRepo::new();
     repo.write("clippy.toml", "msrv = \"1.74\"\n");
