@@ -451,6 +451,71 @@ pub fn is_template_source(parsed: &crate::scan::markdown::ParsedDoc) -> bool {
     false
 }
 
+/// The line spans (1-based, inclusive) of the Markdown templates a doc shows in a
+/// ```` ```markdown ```` (or `md`) fence that holds fences of its own: the author nests
+/// them at one fence length, and CommonMark closes the outer fence at the first bare
+/// inner one, but the intent is one block — a README template a command has the agent
+/// write for the user's project (wshobson-commands' `doc-generate`, whose template
+/// links `./docs/api/README.md` of that project). Inner openers (a fence with an info
+/// string) and closers are counted until the outer one closes.
+pub fn nested_markdown_templates(text: &str) -> Vec<(u32, u32)> {
+    /// The fence of a line (its character and length) and its info string.
+    fn fence(line: &str) -> Option<(char, usize, &str)> {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if indent > 3 {
+            return None;
+        }
+        let t = &line[indent..];
+        let c = t.chars().next().filter(|c| *c == '`' || *c == '~')?;
+        let n = t.chars().take_while(|x| *x == c).count();
+        (n >= 3).then(|| (c, n, t[n..].trim()))
+    }
+    if !text.contains("```markdown") && !text.contains("```md") {
+        return Vec::new(); // one fast pass settles almost every doc
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((c, n, info)) = fence(lines[i]) else {
+            i += 1;
+            continue;
+        };
+        let lang = info.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+        let closes =
+            |l: &str| fence(l).is_some_and(|(c2, n2, i2)| c2 == c && n2 >= n && i2.is_empty());
+        let mut j = i + 1;
+        if lang == "markdown" || lang == "md" {
+            let (mut depth, mut nested) = (1, false);
+            while j < lines.len() {
+                match fence(lines[j]) {
+                    Some((c2, n2, i2)) if c2 == c && n2 >= n && !i2.is_empty() => {
+                        depth += 1;
+                        nested = true;
+                    }
+                    Some(_) if closes(lines[j]) => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            if nested {
+                out.push((i as u32 + 1, j as u32 + 1));
+            }
+        } else {
+            while j < lines.len() && !closes(lines[j]) {
+                j += 1;
+            }
+        }
+        i = j + 1;
+    }
+    out
+}
+
 /// Names (stems, case-insensitive) of community and legal files that no code change
 /// can make stale.
 const POLICY_STEMS: [&str; 9] = [
@@ -656,6 +721,13 @@ mod tests {
         assert_eq!(role("docs/breaking-changes/0.279.0.md"), DocRole::Changelog);
         assert_eq!(role("docs/releases/README.md"), DocRole::UserDoc);
         assert_eq!(role("docs/migrate/v2.0.md"), DocRole::UserDoc, "a migration guide");
+    }
+
+    #[test]
+    fn a_markdown_fence_holding_fences_is_one_template() {
+        let doc = "# Cmd\n\n```markdown\n# Project\n\n```bash\nmake\n```\n\n- [API](./docs/api.md)\n```\n\nAfter [x](y.md).\n\n```md\nplain [a](b.md)\n```\n\n```python\n```markdown\n```\n";
+        assert_eq!(nested_markdown_templates(doc), [(3, 11)]);
+        assert!(nested_markdown_templates("# T\n\n```bash\n```md\n```\n").is_empty());
     }
 
     #[test]

@@ -935,6 +935,16 @@ fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_wi
 }
 
 #[test]
+fn a_markdown_template_nesting_fences_is_not_checked() {
+    let dir = tree(&[(
+        "docs/generate.md",
+        "# Generate docs\n\nRead [the guide](guide.md), then write this README:\n\n```markdown\n# Project\n\n```bash\nmake\n```\n\n- [API](./docs/api/README.md)\n```\n",
+    )]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "docs/generate.md"), [row(3, "guide.md", "")]);
+}
+
+#[test]
 fn a_tutorials_folder_names_the_readers_project_not_the_repositorys() {
     let text = "# Build an app\n\nPut the view in `src/components/view.ts`.\n";
     let repo = with_deleted(

@@ -139,6 +139,17 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
             check_code_block_paths(ctx, doc, &mut out.problems);
         }
     }
+    // A Markdown template shown in a fence that nests fences is the template's text,
+    // however CommonMark closes it (`role::nested_markdown_templates`).
+    let templates = crate::scan::role::nested_markdown_templates(&doc.parsed.text);
+    if !templates.is_empty() {
+        let inside = |line: u32| templates.iter().any(|(a, b)| (*a..=*b).contains(&line));
+        out.problems.retain(|p| match p {
+            Problem::MissingTarget(m) => !inside(m.line),
+            Problem::MissingFragment { line, .. } => !inside(*line),
+        });
+        out.deferred.retain(|d| !inside(d.line));
+    }
     if role == DocRole::Template || crate::scan::role::is_template_source(&doc.parsed) {
         // A template is copied where it is used (a changelog entry into the changelogs
         // folder, a scaffold into a new project, a command an installer writes into the
