@@ -76,6 +76,14 @@ const GENERATED_DIRS: [&str; 8] = [
     "_generated",
 ];
 
+/// Whether folder `name` (lowercase) holds other projects' code kept in this one:
+/// `external/` (mypy's `mypyc/external/googletest/`), `external-crates/` (meilisearch's
+/// copy of async-openai, whose README links its upstream's own examples), `external_libs/`.
+/// Their docs are the upstream's, vendored: 6 false rows on the labels, no true one.
+fn is_external_dir(name: &str) -> bool {
+    name == "external" || name.starts_with("external-") || name.starts_with("external_")
+}
+
 /// Whether `name` is a site's docs dumped whole for language models, as the llms.txt
 /// convention names the expanded files (`llms-full.txt`, `llms-ctx.txt`,
 /// `llms-ctx-full.txt`; kept as `.md` too, and `llms-txt.md`): a build's output, its
@@ -128,7 +136,11 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     };
     let lower_dirs: Vec<String> = dirs.iter().map(|d| d.to_ascii_lowercase()).collect();
     let has_dir = |set: &[&str]| lower_dirs.iter().any(|d| set.contains(&d.as_str()));
-    if (inputs.generated)(path) || has_dir(&GENERATED_DIRS) || is_llms_dump(name) {
+    if (inputs.generated)(path)
+        || has_dir(&GENERATED_DIRS)
+        || lower_dirs.iter().any(|d| is_external_dir(d))
+        || is_llms_dump(name)
+    {
         return DocRole::Generated;
     }
     if has_dir(&FIXTURE_DIRS) {
@@ -676,6 +688,10 @@ mod tests {
         assert_eq!(role("lychee-bin/tests/data/x.md"), DocRole::TestFixture);
         assert_eq!(role("tests/README.md"), DocRole::UserDoc);
         assert_eq!(role("skills/unsloth/references/llms-full.md"), DocRole::Generated);
+        assert_eq!(role("mypyc/external/googletest/README.md"), DocRole::Generated);
+        assert_eq!(role("external-crates/async-openai/README.md"), DocRole::Generated);
+        assert_ne!(role("docs/externals.md"), DocRole::Generated);
+        assert_ne!(role("docs/external-apis.md"), DocRole::Generated, "a page, not a folder");
         assert_eq!(role("docs/concepts/llms.mdx"), DocRole::UserDoc, "a page about LLMs");
         // Data a program reads: a RAG agent's documents, a corpus (its README describes it).
         assert_eq!(role("agents/rag/documents/doc10_ai.md"), DocRole::TestFixture);
