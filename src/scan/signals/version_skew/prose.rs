@@ -597,7 +597,13 @@ fn name_first(
         break;
     }
     let t = tokens.get(j)?;
-    let after = tokens.get(j + 1).map(|n| clean(&text[n.clone()]));
+    // The word after the version, when nothing but a space parts them: after a comma
+    // ("With Go 1.16+, build and install …", ko's install page) it starts another
+    // clause and says nothing of the release.
+    let after = tokens
+        .get(j + 1)
+        .filter(|n| !text[t.end..n.start].contains([',', ';', ':']))
+        .map(|n| clean(&text[n.clone()]));
     let describes = |w: &str| {
         UNITS.contains(&w) || LANGUAGE_OF.contains(&w) || BUILT_FOR.contains(&w) || release_verb(w)
     };
@@ -854,6 +860,18 @@ mod tests {
 
     fn one(line: u32, name: &str, claim: Claim, target: &str) -> (u32, String, Claim, String) {
         (line, name.into(), claim, target.into())
+    }
+
+    #[test]
+    fn a_word_after_a_comma_does_not_describe_the_version() {
+        // ko's install page: the floor, then an instruction.
+        assert_eq!(
+            found("With Rust 1.16+, build and install the latest release:"),
+            [one(1, "rust", Claim::AtLeast, "1.16")]
+        );
+        // What a tool builds for names no floor of this project.
+        assert!(found("It ships Python 3.9-3.11 wheels.").is_empty());
+        assert!(found("Use Rust 1.70 builds only.").is_empty());
     }
 
     #[test]
