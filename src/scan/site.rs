@@ -175,9 +175,16 @@ impl Sites {
     }
 }
 
-/// The `static`/`public` folders at the root and one level down, sorted (hidden folders
-/// and dependency folders are not looked into).
+/// The `static`/`public` folders at the root and one level down, sorted.
 fn static_roots(root: &Path) -> Vec<String> {
+    let mut out = folders_named(root, &STATIC_DIRS);
+    out.sort();
+    out
+}
+
+/// The folders named one of `names` at the root, and one level down in the root's other
+/// folders (hidden folders and dependency and build folders are not looked into).
+fn folders_named(root: &Path, names: &[&str]) -> Vec<String> {
     let dirs = |dir: &Path| -> Vec<String> {
         let mut names = subfolders(dir);
         names.retain(|n| !n.starts_with('.') && n != "node_modules" && n != "target");
@@ -185,17 +192,16 @@ fn static_roots(root: &Path) -> Vec<String> {
     };
     let mut out = Vec::new();
     for top in dirs(root) {
-        if STATIC_DIRS.contains(&top.as_str()) {
+        if names.contains(&top.as_str()) {
             out.push(top);
             continue;
         }
         for sub in dirs(&root.join(&top)) {
-            if STATIC_DIRS.contains(&sub.as_str()) {
+            if names.contains(&sub.as_str()) {
                 out.push(format!("{top}/{sub}"));
             }
         }
     }
-    out.sort();
     out
 }
 
@@ -203,8 +209,8 @@ fn static_roots(root: &Path) -> Vec<String> {
 const WEBSITE_DIRS: [&str; 6] = ["docs", "website", "_website", "site", "www", "web"];
 
 /// Whether the repository builds its own docs website with `@sindresorhus/slugify`: a
-/// `package.json` in a website folder (`WEBSITE_DIRS`, at the root or up to two levels
-/// down) that depends on it. Such sites (keystone's `docs/`, whose Markdoc config
+/// `package.json` in a website folder (`WEBSITE_DIRS`, at the root or one level down,
+/// `folders_named`) that depends on it. Such sites (keystone's `docs/`, whose Markdoc config
 /// slugs heading ids with it; gradio's `js/_website/`) give each heading that slug,
 /// camelCase split into words (`isSingleton` → `is-singleton`, `LangChain` →
 /// `lang-chain`) and `&` read as `and`. A package using it for something else lives
@@ -217,21 +223,7 @@ fn decamelizing_site(root: &Path) -> bool {
             .iter()
             .any(|k| json[k].get("@sindresorhus/slugify").is_some())
     };
-    let mut dirs: Vec<String> = Vec::new();
-    for top in subfolders(root) {
-        if top.starts_with('.') || top == "node_modules" {
-            continue;
-        }
-        if WEBSITE_DIRS.contains(&top.as_str()) {
-            dirs.push(top.clone());
-        }
-        for sub in subfolders(&root.join(&top)) {
-            if WEBSITE_DIRS.contains(&sub.as_str()) {
-                dirs.push(format!("{top}/{sub}"));
-            }
-        }
-    }
-    dirs.iter().any(|d| depends(d))
+    folders_named(root, &WEBSITE_DIRS).iter().any(|d| depends(d))
 }
 
 /// The names of `dir`'s subfolders (not followed through symlinks); none when it cannot

@@ -100,8 +100,8 @@ fn is_website_root(root: &Path) -> bool {
     entries.flatten().any(|e| {
         let name = e.file_name();
         let name = name.to_string_lossy();
-        name.starts_with("docusaurus.config.")
-            || name.starts_with("astro.config.")
+        use crate::scan::site::Generator;
+        matches!(Generator::of_config(&name), Some(Generator::Docusaurus | Generator::Astro))
             || (name == ".vitepress" && e.file_type().is_ok_and(|t| t.is_dir()))
     })
 }
