@@ -552,6 +552,22 @@ pub fn is_policy_file(path: &str) -> bool {
         || stem.starts_with("licence")
 }
 
+/// Folders an agent tool (or a plugin) keeps its slash commands, subagents and prompt
+/// files in, one self-contained prompt a file (`.claude/commands/`, `.claude/agents/`,
+/// `.opencode/command/`, `.github/prompts/`, a plugin's `commands/`).
+pub const PROMPT_DIRS: [&str; 5] = ["commands", "command", "agents", "prompts", "chatmodes"];
+
+/// Whether `path` (of `role`) is written for the reader's own project: an on-demand
+/// agent doc, or a skill, command, subagent or prompt a catalogue ships for others
+/// (`cli-tool/components/agents/…`, `plugins/x/commands/…`, `*.agent.md`). A workflow
+/// such a doc sets up runs in the reader's repository, not this one.
+pub fn writes_for_readers(path: &str, role: DocRole) -> bool {
+    let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
+    role == DocRole::AgentDoc
+        || dirs.split('/').any(|d| d == "skills" || PROMPT_DIRS.contains(&d))
+        || [".agent.md", ".prompt.md", ".chatmode.md"].iter().any(|e| name.ends_with(e))
+}
+
 /// Whether code changes can make `path` (of `role`) stale: a doc that describes the
 /// current code, and not a license or a community policy.
 pub fn can_go_stale_from_code(path: &str, role: DocRole) -> bool {
@@ -660,6 +676,19 @@ mod tests {
 
     fn role(path: &str) -> DocRole {
         role_in(path, &[])
+    }
+
+    #[test]
+    fn docs_written_for_the_readers_project() {
+        let user = DocRole::UserDoc;
+        assert!(writes_for_readers(".claude/skills/ci/SKILL.md", DocRole::AgentDoc));
+        assert!(writes_for_readers("cli-tool/components/agents/dev/devops.md", user));
+        assert!(writes_for_readers("plugins/x/commands/deps-audit.md", user));
+        assert!(writes_for_readers("skills/e2e/references/ci.md", user));
+        assert!(writes_for_readers("agents/se-gitops.agent.md", user));
+        assert!(!writes_for_readers("docs/guide/ci.md", DocRole::SitePage));
+        assert!(!writes_for_readers("README.md", user));
+        assert!(!writes_for_readers("docs/skills.md", user), "a page about skills");
     }
 
     #[test]

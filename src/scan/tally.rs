@@ -15,6 +15,7 @@ use super::artifact::{FileFacts, GitStatus};
 use super::context::{Findings, ScanContext};
 use super::doc_outcome::DocRead;
 use super::git;
+use super::role;
 use super::signal::Signal;
 use super::signals::broken_reference::{self, DeferredFragment, Form, Problem};
 use super::signals::duplicate_content::BlockPrint;
@@ -147,11 +148,13 @@ impl Tally {
         let tags = ctx.history.as_ref().map(|h| version_skew::Tags::new(h.tags()));
         for (index, mentions) in &self.version_mentions {
             let path = &ctx.paths[*index as usize];
+            let for_readers = role::writes_for_readers(path, ctx.roles[*index as usize]);
             // One signal per cause: the same version of the same thing, judged the same
             // way, on several lines of a doc (an image tag in three commands).
             let mut signals: Vec<(Signal, Vec<u32>)> = Vec::new();
             for m in mentions {
-                let Some(sig) = version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m)
+                let Some(sig) =
+                    version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m, for_readers)
                 else {
                     continue;
                 };

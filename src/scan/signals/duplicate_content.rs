@@ -476,16 +476,11 @@ fn skill_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
     (alone(a) && !always(b)) || (alone(b) && !always(a))
 }
 
-/// Folders an agent tool (or a plugin) keeps its slash commands, subagents and prompt
-/// files in, one self-contained prompt a file (`.claude/commands/`, `.claude/agents/`,
-/// `.opencode/command/`, `.github/prompts/`, a plugin's `commands/`).
-const PROMPT_DIRS: [&str; 5] = ["commands", "command", "agents", "prompts", "chatmodes"];
-
 /// Whether `path` is one self-contained prompt: an on-demand agent doc under a
-/// `PROMPT_DIRS` folder.
+/// `role::PROMPT_DIRS` folder.
 fn standalone_prompt(ctx: &ScanContext<'_>, path: &str) -> bool {
     ctx.role(path) == DocRole::AgentDoc
-        && path.split('/').rev().skip(1).any(|d| PROMPT_DIRS.contains(&d))
+        && path.split('/').rev().skip(1).any(|d| crate::scan::role::PROMPT_DIRS.contains(&d))
 }
 
 /// The folder of the Agent Skill that holds `path` (the nearest folder above it with a

@@ -14,12 +14,14 @@ use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::manifests::{dotted, Bound, KnownVersion, KnownVersions};
 
 /// The signal `mention` (in the doc at `path`) deserves, if any. `tags` is `None`
-/// without git.
+/// without git. `for_readers` says the doc is a template for the reader's own project
+/// (`reader_template`), where the repository's own workflow pins are no basis.
 pub fn judge(
     known: &KnownVersions,
     tags: Option<&Tags>,
     path: &str,
     m: &Mention,
+    for_readers: bool,
 ) -> Option<Signal> {
     match &m.subject {
         Subject::Name { name, in_code, registry } => {
@@ -36,17 +38,65 @@ pub fn judge(
             if major >= pin.version.first() || major.is_some_and(|v| pin.majors.contains(v)) {
                 return None;
             }
+            // A workflow a skill or an agent command writes into the reader's project
+            // need not follow this repository's pins: one still on a supported major
+            // works there as written. Only a retired runtime makes it wrong.
+            let retired = major.and_then(|v| retired_runtime(action, *v));
+            if for_readers && retired.is_none() {
+                return None;
+            }
             let suggestion = match (sha, &pin.sha) {
                 (Some(_), Some(pin_sha)) => format!("{pin_sha} # {}", pin.version_text),
                 (Some(_), None) => pin.version_text.clone(),
                 (None, _) => with_prefix(&m.written, &at_precision(&pin.version, m.version.len())),
             };
+            let why = match retired {
+                Some(runtime) => format!(", which runs on {runtime}, a runtime GitHub retired;"),
+                None => ", but".to_string(),
+            };
             let detail = format!(
-                "pins {action} {}, but the repository's workflows use {} ({})",
+                "pins {action} {}{why} the repository's workflows use {} ({})",
                 m.written, pin.version_text, pin.source
             );
             Some(signal(m, detail, suggestion))
         }
+    }
+}
+
+/// The retired runtime a major release of a GitHub-maintained action runs on, for the
+/// actions whose history is public and settled: GitHub moved JavaScript actions off
+/// Node 12 (2022-09) and Node 16 (2023-09, forced to Node 20 from 2024-06) and shut down
+/// the v3 artifact actions (2025-01-30) and CodeQL Action v2 (2025-01). A retired major
+/// stays retired, so the table only ever misses newer retirements.
+fn retired_runtime(action: &str, major: u64) -> Option<&'static str> {
+    // (action, last major on Node 12, last major on Node 16)
+    const RUNTIMES: [(&str, u64, u64); 15] = [
+        ("actions/checkout", 2, 3),
+        ("actions/setup-node", 2, 3),
+        ("actions/setup-python", 2, 4),
+        ("actions/setup-go", 2, 4),
+        ("actions/setup-java", 2, 3),
+        ("actions/cache", 2, 3),
+        ("actions/upload-artifact", 2, 3),
+        ("actions/download-artifact", 2, 3),
+        ("actions/github-script", 5, 6),
+        ("docker/login-action", 1, 2),
+        ("docker/setup-buildx-action", 1, 2),
+        ("docker/setup-qemu-action", 1, 2),
+        ("docker/build-push-action", 2, 4),
+        ("docker/metadata-action", 3, 4),
+        ("github/codeql-action", 1, 2),
+    ];
+    let action = action.to_ascii_lowercase();
+    // `github/codeql-action/upload-sarif` is a step of `github/codeql-action`.
+    let repo = action.splitn(3, '/').take(2).collect::<Vec<_>>().join("/");
+    let &(_, node12, node16) = RUNTIMES.iter().find(|(a, _, _)| *a == repo)?;
+    if major <= node12 {
+        Some("Node 12")
+    } else if major <= node16 {
+        Some("Node 16")
+    } else {
+        None
     }
 }
 
@@ -303,7 +353,7 @@ mod tests {
     }
 
     fn outcome(k: &KnownVersions, m: &Mention) -> Option<String> {
-        judge(k, None, "README.md", m).map(|s| s.suggestion.unwrap())
+        judge(k, None, "README.md", m, false).map(|s| s.suggestion.unwrap())
     }
 
     #[test]
@@ -345,12 +395,14 @@ mod tests {
             outcome(&node, &mention(name("node"), Claim::Version, "18")).as_deref(),
             Some("20")
         );
-        let s = judge(&node, None, "a.md", &mention(name("node"), Claim::Version, "18")).unwrap();
+        let s = judge(&node, None, "a.md", &mention(name("node"), Claim::Version, "18"), false)
+            .unwrap();
         assert!(s.detail.contains("as the minimum"), "{}", s.detail);
         // A `packageManager` pins a release: its major is what a checkout needs.
         let mut pnpm = known(&["pnpm"], vec![9], Bound::Minimum, true);
         pnpm.versions[0].source = "package.json packageManager (`pnpm@9.15.0`)".into();
-        let s = judge(&pnpm, None, "a.md", &mention(name("pnpm"), Claim::Version, "8.15")).unwrap();
+        let s = judge(&pnpm, None, "a.md", &mention(name("pnpm"), Claim::Version, "8.15"), false)
+            .unwrap();
         assert_eq!(
             s.detail,
             "names pnpm 8.15, but the repository is developed with its package.json packageManager (`pnpm@9.15.0`) (major 9)"
@@ -425,5 +477,45 @@ mod tests {
         assert_eq!(outcome(&py, &range(Claim::RangeLow, "3.11")).as_deref(), Some("3.10"));
         assert_eq!(outcome(&py, &range(Claim::RangeHigh, "3.13")).as_deref(), Some("3.14"));
         assert_eq!(outcome(&py, &range(Claim::RangeHigh, "3.14")), None);
+    }
+
+    #[test]
+    fn a_workflow_for_the_readers_project_fires_only_on_a_retired_runtime() {
+        let mut known = KnownVersions::default();
+        known.actions.insert(
+            "actions/checkout".into(),
+            crate::scan::signals::manifests::ActionPin {
+                version: vec![6, 0, 2],
+                version_text: "v6.0.2".into(),
+                sha: None,
+                source: ".github/workflows/ci.yml".into(),
+                majors: [6].into(),
+            },
+        );
+        let pin = |action: &str, written: &str| {
+            let sha = None;
+            mention(Subject::Action { action: action.into(), sha }, Claim::Version, written)
+        };
+        let detail = |m: &Mention, for_readers: bool| {
+            judge(&known, None, "skills/ci/SKILL.md", m, for_readers).map(|s| s.detail)
+        };
+        // The repository's own docs follow its own pins.
+        let v4 = pin("actions/checkout", "v4");
+        assert_eq!(
+            detail(&v4, false).as_deref(),
+            Some("pins actions/checkout v4, but the repository's workflows use v6.0.2 (.github/workflows/ci.yml)")
+        );
+        // A template for the reader's project on a supported major works as written.
+        assert_eq!(detail(&v4, true), None);
+        // On a retired runtime it is wrong anywhere, and the detail says why.
+        let v3 = pin("actions/checkout", "v3");
+        assert_eq!(
+            detail(&v3, true).as_deref(),
+            Some("pins actions/checkout v3, which runs on Node 16, a runtime GitHub retired; the repository's workflows use v6.0.2 (.github/workflows/ci.yml)")
+        );
+        assert_eq!(retired_runtime("actions/checkout", 2), Some("Node 12"));
+        assert_eq!(retired_runtime("github/codeql-action/upload-sarif", 2), Some("Node 16"));
+        assert_eq!(retired_runtime("github/codeql-action/upload-sarif", 3), None);
+        assert_eq!(retired_runtime("astral-sh/setup-uv", 1), None, "not a known history");
     }
 }
