@@ -52,7 +52,7 @@ pub struct Thresholds {
     /// `token_budget`: tokens allowed in an always-loaded file.
     pub always_loaded_budget: u64,
     /// `token_budget`: tokens allowed in a doc an agent loads on demand (skills,
-    /// commands, rules).
+    /// commands, rules) or only for work in its folder (nested agent context).
     pub doc_budget: u64,
     /// `token_budget`: tokens allowed in a doc for people (README, guides, site pages);
     /// unset, such docs have no budget.
