@@ -15,6 +15,10 @@ use ignore::gitignore::{Gitignore, GitignoreBuilder};
 /// Ignore files larger than this are not read.
 const MAX_IGNORE_BYTES: u64 = 1 << 20;
 
+/// A name that stands for any entry of a folder: a rule that ignores it (`dir/*`)
+/// ignores whatever the folder holds, while one by extension (`dir/*.log`) does not.
+const ANY_ENTRY: &str = "any-entry";
+
 /// Cached gitignore matchers, one per folder that was asked about.
 #[derive(Debug)]
 pub struct Ignored {
@@ -28,11 +32,18 @@ impl Ignored {
     }
 
     /// Whether root-relative `path` (a file that does not exist) is ignored by git: the
-    /// deepest `.gitignore` with a matching rule decides, as in git.
+    /// deepest `.gitignore` with a matching rule decides, as in git. A folder whose
+    /// every entry is ignored (`skills/custom/*`, `data/*` beside `!data/.gitkeep`) counts
+    /// too: what it holds is made at run time, so a checkout need not have it.
     pub fn contains(&self, path: &str) -> bool {
         if path.is_empty() || path.starts_with("../") {
             return false;
         }
+        let folder = path.trim_end_matches('/');
+        self.ignores(path) || self.ignores(&format!("{folder}/{ANY_ENTRY}"))
+    }
+
+    fn ignores(&self, path: &str) -> bool {
         let dirs = folders_above(path);
         let abs = self.root.join(path);
         for dir in dirs.iter().rev() {
@@ -154,6 +165,18 @@ mod tests {
         assert!(!ignored.contains("reference/cli.md"), "anchored to the root");
         assert!(!ignored.contains("../outside.md"));
         assert!(!ignored.contains(""));
+    }
+
+    #[test]
+    fn a_folder_whose_every_entry_is_ignored_is_made_at_run_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join(".gitignore"), "skills/custom/*\nlogs/*.log\n").unwrap();
+        let ignored = Ignored::new(root);
+        assert!(ignored.contains("skills/custom/"));
+        assert!(ignored.contains("skills/custom"));
+        assert!(!ignored.contains("logs/"), "only its log files are ignored");
+        assert!(!ignored.contains("skills/"), "a folder above is not");
     }
 
     #[test]
