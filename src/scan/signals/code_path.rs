@@ -320,27 +320,34 @@ fn sentence_lines(doc: &Doc, line: u32) -> String {
 /// former `docs/x/` archive, now deleted". The doc already knows; nothing is stale.
 fn says_gone(line: &str, code: &str) -> bool {
     let Some(at) = line.find(&format!("`{code}`")) else { return false };
-    let ends = |c: char| matches!(c, '.' | ';' | '!' | '?' | '|');
-    // A sentence ends at a stop followed by a space (not `v1.2`, not `a.ts`).
+    // A sentence ends at a stop followed by a space (not `v1.2`, not `a.ts`), or at a
+    // full-width stop.
+    let always_ends = |c: char| matches!(c, '|' | '。' | '；' | '！' | '？');
+    let ends = |c: char| matches!(c, '.' | ';' | '!' | '?') || always_ends(c);
     let start = line[..at]
         .char_indices()
         .rev()
-        .find(|&(i, c)| ends(c) && (c == '|' || line[i + 1..].starts_with(' ')))
-        .map_or(0, |(i, _)| i + 1);
+        .find(|&(i, c)| ends(c) && (always_ends(c) || line[i + c.len_utf8()..].starts_with(' ')))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let after = at + code.len() + 2;
     let end = line[after..]
         .char_indices()
         .find(|&(i, c)| {
             ends(c)
-                && (c == '|'
+                && (always_ends(c)
                     || line[after + i + 1..].starts_with(' ')
                     || after + i + 1 == line.len())
         })
         .map_or(line.len(), |(i, _)| after + i);
     let sentence = line[start..end].to_lowercase();
-    const GONE: [&str; 14] = [
+    const GONE: [&str; 18] = [
         "removed",
         "deleted",
+        // Deleted, removed: Chinese (删除, 移除), Japanese (削除), Korean (삭제).
+        "删除",
+        "移除",
+        "削除",
+        "삭제",
         "no longer",
         "not exist",
         "n't exist",
@@ -886,6 +893,12 @@ mod tests {
             "docs/content/docs/"
         ));
         assert!(says_gone("- Old: `src/a.ts`", "src/a.ts"));
+        // deer-flow's record of one change, in Chinese ("15. Delete `…`").
+        assert!(says_gone("### 15. 删除 `frontend/a.tsx`", "frontend/a.tsx"));
+        assert!(
+            !says_gone("已删除旧文件。请看 `src/main.rs`。", "src/main.rs"),
+            "another sentence"
+        );
         assert!(!says_gone(
             "Run `cargo run sample_files/old.jsx` to see it.",
             "sample_files/old.jsx"
