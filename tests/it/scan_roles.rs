@@ -179,6 +179,11 @@ fn records_and_package_readmes_keep_their_status() {
         ("dev/v4-notes/tasks.md", "# Tasks\n\n**Status: Shipped (#12).** The approved design.\n"),
         ("packages/old/package.json", "{\"name\": \"old\", \"private\": true}\n"),
         ("packages/old/README.md", "# old\n\n> **Deprecated** — a frozen copy for migration.\n"),
+        // deer-flow's storage plan says it is kept on purpose.
+        (
+            "docs/plans/storage.md",
+            "# Storage plan\n\n> Status: implemented in PR #4279 and retained as the design record requested during review.\n",
+        ),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["docs/plans/cache.md"]);

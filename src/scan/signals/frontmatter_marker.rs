@@ -10,7 +10,7 @@ use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::markdown::BlockKind;
 use crate::scan::resolve::{classify, LinkTarget};
 use crate::scan::signal::{Signal, SignalName};
-use crate::scan::signals::sections::is_record;
+use crate::scan::signals::sections::{is_record, kept_on_purpose};
 use crate::scan::site::Generator;
 
 /// Status words that mean the doc is no longer live.
@@ -39,9 +39,10 @@ const BANNER_BLOCKS: usize = 3;
 /// Adds the signals for `doc`; returns whether it marked it. A record's status is its
 /// outcome, kept on purpose (a decision record `Status: Implemented`, a design note
 /// `Status: Shipped`), and a package's README stays its package's page whatever the
-/// package's status (`**Deprecated** — this package is frozen`): neither is marked.
+/// package's status (`**Deprecated** — this package is frozen`): neither is marked, nor
+/// is a doc that says it is kept on purpose ("retained as the design record").
 pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) -> bool {
-    if is_record(&doc.path) || package_readme(ctx, &doc.path) {
+    if is_record(&doc.path) || package_readme(ctx, &doc.path) || kept_on_purpose(&doc.parsed) {
         return false;
     }
     frontmatter(ctx, doc, out) || banner(doc, out)

@@ -175,30 +175,50 @@ fn dated_name(name: &str) -> bool {
 
 /// Phrases (lowercase) that, near a doc's top, say the whole doc is kept as history (a
 /// recorded session is one: aider's example chat transcripts name the files of the day).
-const KEPT_AS_HISTORY: [&str; 8] = [
-    "chat transcript",
-    "this transcript",
+const KEPT_AS_HISTORY: [&str; 3] = ["chat transcript", "this transcript", "no longer maintained"];
+
+/// Phrases (lowercase) that, near a doc's top, say it is kept on purpose as the record
+/// of what it describes ("Status: implemented in PR #4279 and retained as the design
+/// record requested during review").
+const KEPT_ON_PURPOSE: [&str; 10] = [
     "historical purposes",
+    "historical record",
     "historical reference",
     "kept for history",
     "kept for reference",
     "kept for posterity",
-    "no longer maintained",
+    "retained as a record",
+    "retained as the record",
+    "retained as the design record",
+    "retained for reference",
 ];
 
 /// Whether `doc` says near its top (its first 600 bytes) that it is kept as history:
 /// "This was the roadmap to 1.0. It is kept for historical purposes."
 pub fn kept_as_history(doc: &ParsedDoc) -> bool {
-    let mut end = doc.text.len().min(600);
-    while !doc.text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let top = doc.text[..end].to_lowercase();
+    let top = top_of(doc);
     // An exported chat opens with its export line: "_Exported on 5/22/2025 at 00:05:09
     // EDT from Cursor (0.50.5)_".
     let exported =
         top.lines().any(|l| l.trim_start_matches(['_', '*', ' ']).starts_with("exported on "));
-    exported || KEPT_AS_HISTORY.iter().any(|p| top.contains(p))
+    exported || KEPT_AS_HISTORY.iter().any(|p| top.contains(p)) || kept_on_purpose(doc)
+}
+
+/// Whether `doc` says near its top that it is kept on purpose as a record: its status
+/// banner ("implemented", "superseded") is then the record's outcome, not a sign it is
+/// done with.
+pub fn kept_on_purpose(doc: &ParsedDoc) -> bool {
+    let top = top_of(doc);
+    KEPT_ON_PURPOSE.iter().any(|p| top.contains(p))
+}
+
+/// The first 600 bytes of `doc`, lowercased.
+fn top_of(doc: &ParsedDoc) -> String {
+    let mut end = doc.text.len().min(600);
+    while !doc.text.is_char_boundary(end) {
+        end -= 1;
+    }
+    doc.text[..end].to_lowercase()
 }
 
 /// Folder names (lowercase) whose docs are records: decisions, proposals, designs, notes.
@@ -631,5 +651,13 @@ mod tests {
         let metrics =
             crate::scan::markdown::parse("# Metrics\n\nThey are exported on `/metrics`.\n".into());
         assert!(!kept_as_history(&metrics));
+        let plan = crate::scan::markdown::parse(
+            "# Storage\n\n> Status: implemented in PR #4279 and retained as the design record.\n"
+                .into(),
+        );
+        assert!(kept_on_purpose(&plan) && kept_as_history(&plan));
+        let cache =
+            crate::scan::markdown::parse("# Cache\n\nHeaders are retained as sent.\n".into());
+        assert!(!kept_on_purpose(&cache));
     }
 }
