@@ -241,6 +241,9 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     let marked = applies(SignalName::FrontmatterMarker)
         && !crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
         && frontmatter_marker::check(ctx, &doc, &mut findings);
+    if applies(SignalName::BrokenReference) {
+        crate::scan::signals::package_scripts::check(ctx, &doc, role, &mut findings);
+    }
     let mut signals = findings.into_signals();
     let jobs: Vec<TokenJob> = [
         applies(SignalName::TokenBudget).then(|| token_budget::job(ctx, &doc, role)).flatten(),

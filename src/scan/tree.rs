@@ -31,6 +31,7 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, PathKind>>,
     anchors: Mutex<HashMap<String, Option<HashSet<String>>>>,
     packages: std::sync::OnceLock<Vec<String>>,
+    scripts: std::sync::OnceLock<Option<HashSet<String>>>,
     /// The docs each crate's sources include as rustdoc, by crate folder.
     rustdoc: Mutex<HashMap<String, std::sync::Arc<HashSet<String>>>>,
 }
@@ -51,6 +52,7 @@ impl Tree {
             kinds: Mutex::default(),
             anchors: Mutex::default(),
             packages: std::sync::OnceLock::new(),
+            scripts: std::sync::OnceLock::new(),
             rustdoc: Mutex::default(),
         }
     }
@@ -158,6 +160,38 @@ impl Tree {
             docs
         });
         docs.contains(path)
+    }
+
+    /// The names of the scripts the repository's `package.json` files define (at the root
+    /// and in `package_dirs`), read once, on first use; `None` when no `package.json`
+    /// there has a `scripts` object. A file over 1 MiB or not valid JSON counts as absent.
+    pub fn package_scripts(&self) -> Option<&HashSet<String>> {
+        self.scripts
+            .get_or_init(|| {
+                let mut names = HashSet::new();
+                let mut any = false;
+                let dirs =
+                    std::iter::once("").chain(self.package_dirs().iter().map(String::as_str));
+                for dir in dirs {
+                    let rel = if dir.is_empty() {
+                        "package.json".to_string()
+                    } else {
+                        format!("{dir}/package.json")
+                    };
+                    let Ok(bytes) = crate::fsio::read_confined(&self.root, &rel, 1 << 20) else {
+                        continue;
+                    };
+                    let Ok(json) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+                        continue;
+                    };
+                    if let Some(scripts) = json.get("scripts").and_then(|s| s.as_object()) {
+                        any = true;
+                        names.extend(scripts.keys().cloned());
+                    }
+                }
+                any.then_some(names)
+            })
+            .as_ref()
     }
 
     /// How many of the repository's packages (`package_dirs`) have root-relative `path`

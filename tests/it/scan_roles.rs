@@ -295,3 +295,35 @@ fn a_page_copied_from_another_repository_raises_nothing_of_its_own() {
     assert_eq!(signalled_paths(&a), ["docs/content/about.md"]);
     assert_eq!(a["files"]["docs/content/themes/belresume/index.md"]["role"], "generated");
 }
+
+#[test]
+fn a_contributor_doc_that_runs_a_script_no_package_defines_is_a_broken_reference() {
+    let run = "```sh\nnpm run lint\nnpm run build\ncd website && npm run docs\n```\n";
+    let dir = tree(&[
+        (
+            "package.json",
+            "{\"name\": \"x\", \"scripts\": {\"build\": \"tsc\", \"test:unit\": \"t\"}}\n",
+        ),
+        ("website/package.json", "{\"name\": \"site\", \"scripts\": {\"docs\": \"d\"}}\n"),
+        // claude-code-mcp's release checklist, after its lint script was removed.
+        ("docs/RELEASE_CHECKLIST.md", &format!("# Release\n\n- Run `npm run lint`\n\n{run}")),
+        ("CLAUDE.md", "# Project\n\nRun `pnpm run test:units` before you push.\n"),
+        // A README tells what to run in the reader's own project; a block that clones
+        // another repository runs its scripts there.
+        ("README.md", "# x\n\nIn your app, run `npm run dev`.\n"),
+        (
+            "CONTRIBUTING.md",
+            "# Contributing\n\n```sh\ngit clone https://x/other\nnpm run seed\n```\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["CLAUDE.md", "docs/RELEASE_CHECKLIST.md"]);
+    let lint = &a["signals"]["docs/RELEASE_CHECKLIST.md"];
+    assert_eq!(lint.as_array().map(Vec::len), Some(1), "{lint:#}");
+    assert_eq!(lint[0]["name"], "broken_reference");
+    assert_eq!(lint[0]["target"], "npm run lint");
+    assert_eq!(lint[0]["lines"], serde_json::json!([3, 6]));
+    let claude = &a["signals"]["CLAUDE.md"][0];
+    assert_eq!(claude["target"], "pnpm run test:units");
+    assert_eq!(claude["suggestion"], "pnpm run test:unit", "{claude:#}");
+}

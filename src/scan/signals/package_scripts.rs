@@ -1,0 +1,288 @@
+//! `broken_reference` on a package script: a doc that tells its reader to run
+//! `npm run lint` or `pnpm run bench` where no `package.json` of the repository defines
+//! that script. The command fails as written ("Missing script: lint"): the script was
+//! removed or renamed (claude-code-mcp's release checklist still runs `npm run lint`
+//! and `npm run typecheck`, gone since the build moved to esbuild) or never existed.
+//!
+//! Only docs about working on this repository are read — agent context (`CLAUDE.md`,
+//! `AGENTS.md`, copilot instructions, nested ones) and contributor docs
+//! (`CONTRIBUTING`, `DEVELOPMENT`, `HACKING`, `MAINTAINING`, release how-tos) — since a
+//! README or a site page as often tells the reader what to run in a project of their own.
+//! Only `npm run` / `npm run-script` / `pnpm run` count: they run scripts and nothing
+//! else (`yarn run`, `bun run` and bare `pnpm x` also run binaries and files). A script
+//! counts as defined when any `package.json` at the root or in a package folder
+//! (`Tree::package_scripts`) defines it, whichever folder the command runs in. Commands
+//! are read in inline code and in shell code blocks; a block stops counting after a
+//! `cd` to a folder the repository lacks or a `git clone` (the commands run elsewhere).
+
+use std::collections::HashSet;
+
+use crate::scan::context::{Doc, Findings, ScanContext};
+use crate::scan::role::DocRole;
+use crate::scan::signal::{Signal, SignalName};
+
+/// Info strings of code blocks whose lines are shell commands (an empty one too).
+const SHELL_LANGS: [&str; 14] = [
+    "sh",
+    "bash",
+    "shell",
+    "console",
+    "zsh",
+    "fish",
+    "powershell",
+    "pwsh",
+    "ps1",
+    "cmd",
+    "terminal",
+    "shellsession",
+    "sh-session",
+    "text",
+];
+
+/// File names (lowercase, before the extension) of docs about developing the repository.
+const CONTRIBUTOR_NAMES: [&str; 10] = [
+    "contributing",
+    "development",
+    "developing",
+    "hacking",
+    "maintaining",
+    "releasing",
+    "release",
+    "release-process",
+    "release_checklist",
+    "release-checklist",
+];
+
+/// Folders whose docs are about developing the repository (eslint's
+/// `docs/src/contribute/development-environment.md`).
+const CONTRIBUTOR_DIRS: [&str; 3] = ["contributing", "contribute", "development"];
+
+/// Adds a signal for each command of `doc` that runs a script no `package.json` defines.
+pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings) {
+    // A superseded docs version (`docs/v2/` beside `docs/v4/`) tells how its release was
+    // built; a skill or a prompt (`skills/development/…`) is written for the reader's
+    // project.
+    if !about_this_repository(&doc.path, role)
+        || !mentions_a_run(&doc.parsed.text)
+        || crate::scan::role::writes_for_readers(&doc.path, role)
+        || crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
+    {
+        return;
+    }
+    let Some(scripts) = ctx.tree.package_scripts() else { return };
+    let mut found: Vec<(u32, Command)> = Vec::new();
+    for span in &doc.parsed.code_spans {
+        found.extend(commands(&span.text).into_iter().map(|c| (span.line, c)));
+    }
+    for block in &doc.parsed.code_blocks {
+        let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
+        if !lang.is_empty() && !SHELL_LANGS.contains(&lang.as_str()) {
+            continue;
+        }
+        for (i, line) in block.text.lines().enumerate() {
+            if leaves_the_repository(ctx, doc, line) {
+                break;
+            }
+            found.extend(commands(line).into_iter().map(|c| (block.line + i as u32, c)));
+        }
+    }
+    // One signal per missing script, listing every line that runs it.
+    let mut by_script: Vec<(Command, Vec<u32>)> = Vec::new();
+    for (line, command) in found {
+        if scripts.contains(&command.script) {
+            continue;
+        }
+        match by_script.iter_mut().find(|(c, _)| *c == command) {
+            Some((_, lines)) => lines.push(line),
+            None => by_script.push((command, vec![line])),
+        }
+    }
+    for (command, lines) in by_script {
+        let written = format!("{} {}", command.runner, command.script);
+        let mut signal = Signal::new(
+            SignalName::BrokenReference,
+            lines.iter().copied().min().unwrap_or(1),
+            format!(
+                "`{written}` runs the script `{}`, which no package.json of the repository defines",
+                command.script
+            ),
+        )
+        .with_target(written)
+        .with_lines(lines);
+        if let Some(like) = closest_script(&command.script, scripts) {
+            signal.detail.push_str(&format!(" (it has `{like}`)"));
+            signal = signal.with_suggestion(format!("{} {like}", command.runner));
+        }
+        out.push(&doc.path, signal);
+    }
+}
+
+/// Whether the doc at `path` tells how to work on this repository.
+fn about_this_repository(path: &str, role: DocRole) -> bool {
+    if matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext) {
+        return true;
+    }
+    if !matches!(role, DocRole::UserDoc | DocRole::SitePage) {
+        return false;
+    }
+    let lower = path.to_lowercase();
+    let (dirs, name) = lower.rsplit_once('/').unwrap_or(("", &lower));
+    let stem = name.split('.').next().unwrap_or(name);
+    CONTRIBUTOR_NAMES.contains(&stem) || dirs.split('/').any(|d| CONTRIBUTOR_DIRS.contains(&d))
+}
+
+/// A cheap test before the doc's code is read.
+fn mentions_a_run(text: &str) -> bool {
+    text.contains("npm run") || text.contains("pnpm run")
+}
+
+/// A script a command runs.
+#[derive(Debug, PartialEq, Eq)]
+struct Command {
+    /// `npm run`, `npm run-script`, `pnpm run`.
+    runner: String,
+    script: String,
+}
+
+/// The scripts `npm run` / `npm run-script` / `pnpm run` run on `line`. A command with a
+/// flag right after `run` (`npm run -w pkg build`) or a script name that is a
+/// placeholder (`<script>`, `$NAME`, `{name}`) or a pattern (`pnpm run "/^build/"`) is
+/// not read.
+fn commands(line: &str) -> Vec<Command> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out = Vec::new();
+    for (i, pair) in words.windows(3).enumerate() {
+        let tool = pair[0].trim_start_matches(['`', '(', '"', '\'']);
+        let runner = match (tool, pair[1]) {
+            ("npm", "run" | "run-script") | ("pnpm", "run") => format!("{tool} {}", pair[1]),
+            _ => continue,
+        };
+        // `npx npm run` and `which npm run` are not this; a word before must end a command.
+        if i > 0 && !ends_a_command(words[i - 1]) {
+            continue;
+        }
+        let script = pair[2].trim_end_matches(['`', ')', ',', ';', '"', '\'', '.']);
+        if is_script_name(script) {
+            out.push(Command { runner, script: script.to_string() });
+        }
+    }
+    out
+}
+
+/// Whether a command can start after `word` (a prompt, `&&`, `;`, `sudo`, an
+/// environment assignment `CI=1`, a shell keyword).
+fn ends_a_command(word: &str) -> bool {
+    matches!(word, "$" | ">" | "%" | "#" | "&&" | "||" | ";" | "|" | "sudo" | "then" | "do" | "-")
+        || word.ends_with(';')
+        || word.ends_with("&&")
+        || (word.contains('=') && !word.starts_with('-'))
+        || word.ends_with(':')
+        || word.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+fn is_script_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphanumeric() || c == '@');
+    // `npm run env` lists the environment: npm's own, not a script.
+    first_ok
+        && name != "env"
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || ":_.-/@+".contains(c))
+        && !name.ends_with(['.', ':', '-'])
+}
+
+/// Whether `line` of a code block moves the commands after it out of this repository: a
+/// `git clone`, or a `cd` into a folder that exists neither from the root nor from the
+/// doc's folder.
+fn leaves_the_repository(ctx: &ScanContext<'_>, doc: &Doc, line: &str) -> bool {
+    if line.contains("git clone") {
+        return true;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        if w[0] != "cd" {
+            return false;
+        }
+        let dir = w[1].trim_end_matches("&&").trim_end_matches(['/', ';']);
+        if dir.starts_with('~') || dir.starts_with('/') {
+            return true;
+        }
+        // A variable (`cd $REPO`) or the same folder: the commands may still run here.
+        if dir.is_empty() || dir == "." || dir.starts_with('$') {
+            return false;
+        }
+        let from_doc = crate::scan::resolve::join(doc.dir(), dir);
+        !ctx.tree.exists(dir) && !ctx.tree.exists(&from_doc)
+    })
+}
+
+/// The script `script` was clearly meant to be: the only one spelled the same once case
+/// and the separators `-`, `_`, `:` are set aside (`generate-json` for `generate:json`),
+/// or with an `s` more or less (`build:tests` for `build:test`).
+fn closest_script(script: &str, scripts: &HashSet<String>) -> Option<String> {
+    let key = |s: &str| -> String {
+        s.chars().filter(|c| !"-_:".contains(*c)).flat_map(char::to_lowercase).collect()
+    };
+    let want = key(script);
+    let like = |s: &String| {
+        let k = key(s);
+        k == want || k.strip_suffix('s') == Some(&want) || want.strip_suffix('s') == Some(&k)
+    };
+    let mut matches = scripts.iter().filter(|s| like(s));
+    let first = matches.next()?;
+    matches.next().is_none().then(|| first.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scripts(line: &str) -> Vec<String> {
+        commands(line).into_iter().map(|c| c.script).collect()
+    }
+
+    #[test]
+    fn reads_the_scripts_npm_and_pnpm_run() {
+        assert_eq!(scripts("npm run lint"), ["lint"]);
+        assert_eq!(
+            scripts("$ npm run build:hooks && npm run test -- --watch"),
+            ["build:hooks", "test"]
+        );
+        assert_eq!(scripts("cd docs && npm i && pnpm run serve"), ["serve"]);
+        assert_eq!(scripts("CI=1 npm run-script e2e"), ["e2e"]);
+        assert_eq!(scripts("`npm run typecheck`"), ["typecheck"]);
+        assert!(scripts("npm run -w packages/a build").is_empty(), "a flag first");
+        assert!(scripts("npm run <script>").is_empty());
+        assert!(scripts("npm run $TASK").is_empty());
+        assert!(scripts("pnpm run \"/^build:.*/\"").is_empty());
+        assert!(scripts("npm run env").is_empty());
+        assert!(scripts("yarn run v1.22.19").is_empty(), "yarn runs binaries too");
+        assert!(scripts("pnpm vitest run").is_empty());
+        assert!(scripts("npx npm run build").is_empty());
+        assert!(scripts("npm run").is_empty());
+    }
+
+    #[test]
+    fn contributor_docs_and_agent_context_are_about_the_repository() {
+        assert!(about_this_repository("CONTRIBUTING.md", DocRole::UserDoc));
+        assert!(about_this_repository(".github/DEVELOPMENT.md", DocRole::UserDoc));
+        assert!(about_this_repository("docs/RELEASE_CHECKLIST.md", DocRole::UserDoc));
+        assert!(about_this_repository("docs/src/contribute/tests.md", DocRole::SitePage));
+        assert!(about_this_repository("CLAUDE.md", DocRole::AgentContext));
+        assert!(!about_this_repository("README.md", DocRole::UserDoc));
+        assert!(!about_this_repository("docs/guide/getting-started.md", DocRole::SitePage));
+        assert!(!about_this_repository("docs/release-notes.md", DocRole::UserDoc));
+        assert!(!about_this_repository("docs/ja/CONTRIBUTING.md", DocRole::Translation));
+        assert!(!about_this_repository(".claude/commands/lint.md", DocRole::AgentDoc));
+    }
+
+    #[test]
+    fn the_script_clearly_meant() {
+        let have: HashSet<String> = ["generate:json", "build:test", "lint", "lint:fix"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(closest_script("generate-json", &have).as_deref(), Some("generate:json"));
+        assert_eq!(closest_script("build:tests", &have).as_deref(), Some("build:test"));
+        assert_eq!(closest_script("typecheck", &have), None);
+    }
+}
