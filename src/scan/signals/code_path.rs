@@ -715,7 +715,8 @@ fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &
 /// the reader's folders. The arguments of a container command that runs or moves an
 /// image (`docker run`, `pull`, `push`, `create`, `tag`, `exec`; `podman` alike) are not
 /// read from the checkout either: an image name (`mitmproxy/mitmproxy`) or a path inside
-/// the container.
+/// the container. Nor is the script `npm run`, `pnpm run` or `yarn run` runs: a name in
+/// the `package.json`, whatever slashes it holds.
 fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
     let mut out = std::collections::HashSet::new();
     let mut start = 0;
@@ -741,6 +742,12 @@ fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
                 }
             }
             "tee" => out.extend(&args),
+            // A script's name (nvm's `npm run test/installation/node`), not a path.
+            "npm" | "pnpm" | "yarn"
+                if words.get(command + 1).is_some_and(|w| w == "run" || w == "run-script") =>
+            {
+                out.extend(args.iter().filter(|&&i| i > command + 1).take(1));
+            }
             "docker" | "podman"
                 if words.get(command + 1).is_some_and(|w| {
                     matches!(w.as_str(), "run" | "pull" | "push" | "create" | "tag" | "exec")
@@ -950,6 +957,10 @@ mod tests {
         );
         assert_eq!(written("podman pull ghcr.io/o/img:1"), ["ghcr.io/o/img:1"]);
         assert!(written("docker build -f docker/Dockerfile .").is_empty());
+        // A script's name, slashes and all (nvm's test scripts).
+        assert_eq!(written("npm run test/installation/node"), ["test/installation/node"]);
+        assert_eq!(written("yarn run build:docs src/a.md"), ["build:docs"]);
+        assert!(written("bun run scripts/gen.ts").is_empty(), "bun runs files too");
     }
 
     #[test]
