@@ -327,3 +327,25 @@ fn a_contributor_doc_that_runs_a_script_no_package_defines_is_a_broken_reference
     assert_eq!(claude["target"], "pnpm run test:units");
     assert_eq!(claude["suggestion"], "pnpm run test:unit", "{claude:#}");
 }
+
+#[test]
+fn a_doc_that_installs_an_extra_the_package_lacks_is_a_broken_reference() {
+    let pyproject = "[project]\nname = \"Beanie\"\nversion = \"2.0.0\"\n\n[project.optional-dependencies]\naws = [\"pymongo-auth-aws\"]\nencryption = [\"pymongo[encryption]\"]\n";
+    let install = "```bash\npip install \"beanie[srv]\"\npip install beanie[aws,encryption]\n```\n";
+    let dir = tree(&[
+        ("pyproject.toml", pyproject),
+        // beanie's getting-started page asks for `srv`, an extra it never had.
+        ("docs/getting-started.md", &format!("# Start\n\n{install}\nOr `uv add beanie[srv]`.\n")),
+        // A section about the past names the extras of its day.
+        ("docs/setup.md", "# Setup\n\n## Breaking changes in 2.0\n\n`beanie[old]` is gone.\n"),
+        // A Python block indexes; it asks for no extra.
+        ("docs/api.md", "# API\n\n```python\nbeanie[old]\n```\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["docs/getting-started.md"]);
+    let srv = &a["signals"]["docs/getting-started.md"];
+    assert_eq!(srv.as_array().map(Vec::len), Some(1), "{srv:#}");
+    assert_eq!(srv[0]["name"], "broken_reference");
+    assert_eq!(srv[0]["target"], "beanie[srv]");
+    assert_eq!(srv[0]["lines"], serde_json::json!([4, 8]));
+}

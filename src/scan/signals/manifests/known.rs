@@ -113,6 +113,10 @@ pub struct KnownVersions {
     /// (`readme = "crates-io.md"`, pyproject's `readme`), root-relative, symbolic links
     /// inside the root followed: `registry_readme`.
     pub readmes: Vec<String>,
+    /// The root Python package's name and the extras its `pyproject.toml` defines, both
+    /// normalized as PEP 503 does (`extra_name`); `None` when it has no static name or
+    /// its `optional-dependencies` are dynamic.
+    pub python_extras: Option<(String, std::collections::BTreeSet<String>)>,
     /// Actions pinned in `.github/workflows/`, by lowercase `owner/name[/path]`.
     pub actions: BTreeMap<String, ActionPin>,
     /// Every name of `versions`, and those prose may use: filled by `index_names`.
@@ -284,6 +288,22 @@ pub fn parse_version(text: &str) -> Option<Vec<u64>> {
 /// `version` written with dots.
 pub fn dotted(version: &[u64]) -> String {
     version.iter().map(u64::to_string).collect::<Vec<_>>().join(".")
+}
+
+/// A Python package or extra name as PEP 503 compares them: lowercase, each run of `-`,
+/// `_` and `.` one `-` (`Foo_Bar.baz` → `foo-bar-baz`).
+pub fn extra_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if matches!(c, '-' | '_' | '.') {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -16,5 +16,7 @@ mod workflows;
 pub use collect::known_versions;
 #[cfg(test)]
 pub use known::ActionPin;
-pub use known::{dotted, parse_version, repo_slug, Bound, KnownVersion, KnownVersions, Registry};
+pub use known::{
+    dotted, extra_name, parse_version, repo_slug, Bound, KnownVersion, KnownVersions, Registry,
+};
 pub use workflows::{comment_version, is_sha};

@@ -12,7 +12,7 @@ use std::path::Path;
 use semver::{Op, VersionReq};
 
 use super::collect::package;
-use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::known::{extra_name, parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
 use super::node::lower_bound;
 use super::read;
 
@@ -33,6 +33,19 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     let mut index = None;
     if let (Some(name), Some(version)) = (name, get("version")) {
         index = package(known, name, version, "pyproject.toml", true);
+    }
+    // The extras a doc may ask for (`pip install "beanie[srv]"`): `[project]`'s
+    // `optional-dependencies`, or Poetry's `[tool.poetry.extras]`.
+    let dynamic = project
+        .and_then(|p| p.get("dynamic")?.as_array())
+        .is_some_and(|d| d.iter().any(|v| v.as_str() == Some("optional-dependencies")));
+    if let (Some(name), false) = (name, dynamic) {
+        let tables = [
+            project.and_then(|p| p.get("optional-dependencies")?.as_table()),
+            poetry.and_then(|p| p.get("extras")?.as_table()),
+        ];
+        let extras = tables.into_iter().flatten().flat_map(|t| t.keys()).map(|k| extra_name(k));
+        known.python_extras = Some((extra_name(name), extras.collect()));
     }
     let readme = project.and_then(|p| p.get("readme"));
     let readme = readme.and_then(|r| r.as_str().or_else(|| r.get("file")?.as_str()));

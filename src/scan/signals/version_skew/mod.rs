@@ -19,6 +19,7 @@ mod tags;
 mod words;
 
 pub use find::find;
+pub use history::history_ranges;
 pub use judge::judge;
 pub use mention::Mention;
 pub use tags::Tags;
