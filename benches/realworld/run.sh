@@ -8,6 +8,8 @@
 #              commit (detached) before the scan. Clones are not made here: the
 #              benchmark needs the network only once, to clone.
 #   BIN        the dochygiene binary (default: a release build of this checkout)
+#   KEEP=DIR   (environment) keep each scan in DIR for `compare.py A B`
+# Clones are made by `clone.sh REPOS_DIR [MIRRORS_DIR]`.
 #
 # Prints one line per repository (tuned set first, then the held-out set, each with its
 # subtotal and, per repository, the median precision): signals, true, false, debatable,
@@ -22,10 +24,18 @@ if [[ -z "$bin" ]]; then
   cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
   bin="$repo/target/release/dochygiene"
 fi
-out="$(mktemp -d)"
+# KEEP=DIR keeps each repository's scan (`<name>.json`) and score there, for
+# `compare.py` to set two runs side by side.
+if [[ -n "${KEEP:-}" ]]; then
+  mkdir -p "$KEEP"
+  out="$(cd "$KEEP" && pwd)"
+  rm -f "$out"/totals-*
+else
+  out="$(mktemp -d)"
+fi
 # Unlabeled lists of an earlier run would be mistaken for this one's.
 rm -f "$here"/unlabeled-*.tsv
-trap 'rm -rf "$out"' EXIT
+[[ -n "${KEEP:-}" ]] || trap 'rm -rf "$out"' EXIT
 
 printf '%-20s %-8s %8s %6s %6s %6s %6s %10s %8s\n' repo set signals true false debat unlab precision misses
 for set in tune seen holdout; do
