@@ -17,24 +17,9 @@ use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::manifests::extra_name;
 use crate::scan::signals::sections::{is_history_file, is_post, kept_as_history};
 
-/// Info strings of code blocks whose `name[extra]` is a requirement (an empty one too).
-const REQUIREMENT_LANGS: [&str; 15] = [
-    "sh",
-    "bash",
-    "shell",
-    "console",
-    "zsh",
-    "fish",
-    "powershell",
-    "pwsh",
-    "terminal",
-    "shellsession",
-    "text",
-    "txt",
-    "toml",
-    "requirements",
-    "pip-requirements",
-];
+/// Info strings of code blocks whose `name[extra]` is a requirement, besides a shell's
+/// (`package_scripts::SHELL_LANGS`) and an empty one.
+const REQUIREMENT_LANGS: [&str; 4] = ["txt", "toml", "requirements", "pip-requirements"];
 
 /// Adds a signal for each extra of the project's package that `doc` asks for and the
 /// package does not define.
@@ -70,7 +55,8 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     }
     for block in &doc.parsed.code_blocks {
         let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
-        if !lang.is_empty() && !REQUIREMENT_LANGS.contains(&lang.as_str()) {
+        let shell = crate::scan::signals::package_scripts::SHELL_LANGS.contains(&lang.as_str());
+        if !lang.is_empty() && !shell && !REQUIREMENT_LANGS.contains(&lang.as_str()) {
             continue;
         }
         for (i, line) in block.text.lines().enumerate() {

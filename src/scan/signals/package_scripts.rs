@@ -22,7 +22,7 @@ use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
 
 /// Info strings of code blocks whose lines are shell commands (an empty one too).
-const SHELL_LANGS: [&str; 14] = [
+pub const SHELL_LANGS: [&str; 14] = [
     "sh",
     "bash",
     "shell",
