@@ -248,7 +248,8 @@ fn link_signal(
         }
         Problem::MissingTarget(m) => {
             let stale = stale_name_location::classify(ctx, m)
-                .filter(|_| !super::signals::code_path::still_there(ctx, m));
+                .filter(|_| !super::signals::code_path::still_there(ctx, m))
+                .map(|(doc, s)| (doc, super::signals::tree_paths::as_written(m, s)));
             let moved = stale.as_ref().is_some_and(|(_, s)| s.suggestion.is_some());
             // Asked only of a path that would be reported: most code paths git knows
             // nothing about are dropped anyway (`only_if_moved`).

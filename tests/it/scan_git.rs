@@ -420,3 +420,29 @@ fn a_plan_is_not_asked_about_churn() {
     assert!(churned("docs/guide.md"), "{a:#}");
     assert!(!churned("plans/rewrite.md"));
 }
+
+#[test]
+fn a_project_tree_that_lists_a_file_git_deleted_or_renamed_is_stale() {
+    let repo = GitRepo::new();
+    let tree = "```\napp/\n├── src/\n│   ├── main.ts        # entry\n│   ├── cli.ts         # command line\n│   └── old.ts\n└── package.json\n```\n";
+    repo.write("app/DEVELOPING.md", &format!("# Developing\n\n{tree}"));
+    // A command's printed tree shows a run, not the layout.
+    let printed = "```\n$ tree app\n├── src/\n│   └── old.ts\n└── package.json\n```\n";
+    repo.write("app/RUN.md", &format!("# Run\n\n{printed}"));
+    repo.write("app/src/main.ts", "main\n");
+    repo.write("app/src/cli.ts", "cli\n");
+    repo.write("app/src/old.ts", "old\n");
+    repo.write("app/package.json", "{}\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    git_in(repo.path(), &["mv", "app/src/cli.ts", "app/src/command.ts"], "2024-02-01T00:00:00Z");
+    git_in(repo.path(), &["rm", "-q", "app/src/old.ts"], "2024-02-01T00:00:00Z");
+    repo.commit("2024-02-01T00:00:00Z", "rename the cli, drop old");
+    let a = scan_json(repo.path(), &[], 1);
+    let stale = named(&a, "app/DEVELOPING.md", "stale_name_location");
+    let targets: Vec<(&str, Option<&str>)> =
+        stale.iter().map(|s| (s["target"].as_str().unwrap(), s["suggestion"].as_str())).collect();
+    // Renamed in its folder: the new name, as the tree writes it.
+    assert_eq!(targets, [("cli.ts", Some("command.ts")), ("old.ts", None)], "{stale:?}");
+    assert_eq!(stale[0]["line"], 7);
+    assert!(named(&a, "app/RUN.md", "stale_name_location").is_empty());
+}

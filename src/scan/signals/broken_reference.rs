@@ -137,6 +137,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
             && !crate::scan::signals::sections::is_history_file(&doc.path)
         {
             check_code_block_paths(ctx, doc, &mut out.problems);
+            super::tree_paths::check(ctx, doc, &mut out.problems);
         }
     }
     // A Markdown template shown in a fence that nests fences is the template's text,

@@ -17,5 +17,6 @@ pub mod route_links;
 pub mod sections;
 pub mod stale_name_location;
 pub mod token_budget;
+pub mod tree_paths;
 pub mod version_folders;
 pub mod version_skew;
