@@ -444,5 +444,7 @@ fn a_project_tree_that_lists_a_file_git_deleted_or_renamed_is_stale() {
     // Renamed in its folder: the new name, as the tree writes it.
     assert_eq!(targets, [("cli.ts", Some("command.ts")), ("old.ts", None)], "{stale:?}");
     assert_eq!(stale[0]["line"], 7);
+    let detail = stale[1]["detail"].as_str().unwrap();
+    assert!(detail.contains("`old.ts` (`app/src/old.ts`)"), "{detail}");
     assert!(named(&a, "app/RUN.md", "stale_name_location").is_empty());
 }

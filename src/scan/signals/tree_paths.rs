@@ -60,14 +60,17 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
     }
 }
 
-/// `signal` for the entry `m` of a tree, its `suggestion` written as the tree writes the
-/// entry: the new name when the entry was renamed in its folder, none when it moved
+/// `signal` for the entry `m` of a tree, its detail naming the whole path and its
+/// `suggestion` written as the tree writes the entry: the new name when the entry was renamed in its folder, none when it moved
 /// elsewhere (the tree must be redrawn, which no one-word edit does). Any other missing
 /// path's signal is returned as it is.
 pub fn as_written(m: &Missing, mut signal: Signal) -> Signal {
     if m.what != TREE_PATH {
         return signal;
     }
+    // A tree writes a name; the detail says which path it stands for.
+    let named = format!("`{}`", m.written);
+    signal.detail = signal.detail.replacen(&named, &format!("{named} (`{}`)", m.resolved), 1);
     let folder = |p: &str| {
         p.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(f, _)| f.to_string())
     };
