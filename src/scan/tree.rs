@@ -164,7 +164,8 @@ impl Tree {
 
     /// The names of the scripts the repository's `package.json` files define (at the root
     /// and in `package_dirs`), read once, on first use; `None` when no `package.json`
-    /// there has a `scripts` object. A file over 1 MiB or not valid JSON counts as absent.
+    /// there has a `scripts` object, or when one of them cannot be read (over 1 MiB, not
+    /// JSON): what it defines is unknown.
     pub fn package_scripts(&self) -> Option<&HashSet<String>> {
         self.scripts
             .get_or_init(|| {
@@ -178,10 +179,18 @@ impl Tree {
                     } else {
                         format!("{dir}/package.json")
                     };
-                    let Ok(bytes) = crate::fsio::read_confined(&self.root, &rel, 1 << 20) else {
+                    if dir.is_empty() && self.kind(&rel) != PathKind::File {
                         continue;
-                    };
-                    let Ok(json) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+                    }
+                    // A package's manifest that cannot be read (over 1 MiB, not JSON)
+                    // may define any script: none is known missing then.
+                    let read = crate::fsio::read_confined(&self.root, &rel, 1 << 20).ok();
+                    let json =
+                        read.and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+                    let Some(json) = json else {
+                        if self.kind(&rel) == PathKind::File {
+                            return None;
+                        }
                         continue;
                     };
                     if let Some(scripts) = json.get("scripts").and_then(|s| s.as_object()) {

@@ -326,6 +326,10 @@ fn a_contributor_doc_that_runs_a_script_no_package_defines_is_a_broken_reference
     let claude = &a["signals"]["CLAUDE.md"][0];
     assert_eq!(claude["target"], "pnpm run test:units");
     assert_eq!(claude["suggestion"], "pnpm run test:unit", "{claude:#}");
+    // A package whose manifest cannot be read may define any script: none is missing.
+    std::fs::write(dir.path().join("website/package.json"), "{ not json").unwrap();
+    let a = scan_json(dir.path(), &["--no-git"], 0);
+    assert!(signalled_paths(&a).is_empty(), "{:#}", a["signals"]);
 }
 
 #[test]
