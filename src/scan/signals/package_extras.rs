@@ -37,18 +37,10 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
         || is_history_file(&doc.path)
         || is_post(&doc.path)
         || crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
-        || !mentions(&doc.parsed.text, name)
         || kept_as_history(&doc.parsed)
     {
         return;
     }
-    // Sections about the past (a log's release entries, "Breaking changes", "Migrating
-    // from 0.x") name the extras of their day, as `version_skew` reads them.
-    let parsed = &doc.parsed;
-    let history: Vec<(u32, u32)> = crate::scan::signals::version_skew::history_ranges(parsed)
-        .iter()
-        .map(|r| (parsed.lines.line(r.start), parsed.lines.end_line(r)))
-        .collect();
     let mut found: Vec<(u32, Requirement)> = Vec::new();
     for span in &doc.parsed.code_spans {
         found.extend(requirements(&span.text, name).into_iter().map(|r| (span.line, r)));
@@ -64,6 +56,16 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
             found.extend(requirements(line, name).into_iter().map(|r| (line_no, r)));
         }
     }
+    if found.is_empty() {
+        return;
+    }
+    // Sections about the past (a log's release entries, "Breaking changes", "Migrating
+    // from 0.x") name the extras of their day, as `version_skew` reads them.
+    let parsed = &doc.parsed;
+    let history: Vec<(u32, u32)> = crate::scan::signals::version_skew::history_ranges(parsed)
+        .iter()
+        .map(|r| (parsed.lines.line(r.start), parsed.lines.end_line(r)))
+        .collect();
     // One signal per missing extra, listing every line that asks for it.
     let mut by_extra: Vec<(Requirement, Vec<u32>)> = Vec::new();
     for (line, req) in found {
@@ -96,16 +98,6 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
         .with_lines(lines);
         out.push(&doc.path, signal);
     }
-}
-
-/// A cheap test before the doc's code is read: the package's name followed by `[`, in any
-/// of the spellings PEP 503 takes as the same.
-fn mentions(text: &str, name: &str) -> bool {
-    let lower = text.to_lowercase();
-    lower.match_indices('[').any(|(at, _)| {
-        let before = &lower[..at];
-        extra_name(&before[name_start(before)..]) == *name
-    })
 }
 
 /// Where the name that ends `before` starts: after the last character that is not a
@@ -183,10 +175,7 @@ mod tests {
         assert!(extras("x.beanie[srv]", "beanie").is_empty(), "a longer name");
         assert!(extras("beanie[\"key\"]", "beanie").is_empty(), "an index");
         assert!(extras("beanie[<extra>]", "beanie").is_empty());
-        assert!(mentions("Run `pip install Beanie[srv]`.", "beanie"));
         // A character of several bytes before the name (pip's “how to contribute”).
         assert_eq!(extras("“beanie[srv]”", "beanie"), ["srv"]);
-        assert!(!mentions("the “[x]” box", "beanie"));
-        assert!(!mentions("Run `pip install beanie`.", "beanie"));
     }
 }

@@ -144,40 +144,42 @@ struct Command {
     script: String,
 }
 
-/// The scripts `npm run` / `npm run-script` / `pnpm run` run on `line`. A command with a
-/// flag right after `run` (`npm run -w pkg build`) or a script name that is a
-/// placeholder (`<script>`, `$NAME`, `{name}`) or a pattern (`pnpm run "/^build/"`) is
-/// not read.
+/// The scripts `npm run` / `npm run-script` / `pnpm run` run on `line`, its commands
+/// split as a shell would (`version_skew::shell_commands`: a prompt and `sudo` dropped)
+/// and list markers and environment assignments before a command (`1.`, `CI=1`) skipped. A command with a flag
+/// right after `run` (`npm run -w pkg build`) or a script name that is a placeholder
+/// (`<script>`, `$NAME`, `{name}`) or a pattern (`pnpm run "/^build/"`) is not read.
 fn commands(line: &str) -> Vec<Command> {
-    let words: Vec<&str> = line.split_whitespace().collect();
     let mut out = Vec::new();
-    for (i, pair) in words.windows(3).enumerate() {
-        let tool = pair[0].trim_start_matches(['`', '(', '"', '\'']);
-        let runner = match (tool, pair[1]) {
-            ("npm", "run" | "run-script") | ("pnpm", "run") => format!("{tool} {}", pair[1]),
-            _ => continue,
-        };
-        // `npx npm run` and `which npm run` are not this; a word before must end a command.
-        if i > 0 && !ends_a_command(words[i - 1]) {
+    for words in crate::scan::signals::version_skew::shell_commands(line) {
+        let mut words =
+            words.iter().map(String::as_str).skip_while(|w| is_assignment(w) || is_marker(w));
+        let (Some(tool), Some(run), Some(script)) = (words.next(), words.next(), words.next())
+        else {
             continue;
-        }
-        let script = pair[2].trim_end_matches(['`', ')', ',', ';', '"', '\'', '.']);
-        if is_script_name(script) {
-            out.push(Command { runner, script: script.to_string() });
+        };
+        let tool = tool.trim_start_matches(['`', '(']);
+        let script = script.trim_end_matches(['`', ')', ',', '.']);
+        if matches!((tool, run), ("npm", "run" | "run-script") | ("pnpm", "run"))
+            && is_script_name(script)
+        {
+            out.push(Command { runner: format!("{tool} {run}"), script: script.to_string() });
         }
     }
     out
 }
 
-/// Whether a command can start after `word` (a prompt, `&&`, `;`, `sudo`, an
-/// environment assignment `CI=1`, a shell keyword).
-fn ends_a_command(word: &str) -> bool {
-    matches!(word, "$" | ">" | "%" | "#" | "&&" | "||" | ";" | "|" | "sudo" | "then" | "do" | "-")
-        || word.ends_with(';')
-        || word.ends_with("&&")
-        || (word.contains('=') && !word.starts_with('-'))
-        || word.ends_with(':')
-        || word.chars().all(|c| c.is_ascii_digit() || c == '.')
+/// Whether `word` marks a list item or a step before a command (`-`, `*`, `1.`).
+fn is_marker(word: &str) -> bool {
+    matches!(word, "-" | "*")
+        || (word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Whether `word` sets a variable for the command after it (`CI=1`, `NODE_ENV=test`).
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 fn is_script_name(name: &str) -> bool {
@@ -259,6 +261,8 @@ mod tests {
         assert!(scripts("pnpm vitest run").is_empty());
         assert!(scripts("npx npm run build").is_empty());
         assert!(scripts("npm run").is_empty());
+        assert_eq!(scripts("1. npm run seed"), ["seed"]);
+        assert!(scripts("echo npm run build").is_empty(), "an argument, not a command");
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Me
 
 /// The commands of one shell line, each as its words (split as a shell would, `shlex`):
 /// a prompt (`$ `) and a leading `sudo` dropped, `&&`, `;` and `|` separating commands.
-fn shell_commands(line: &str) -> Vec<Vec<String>> {
+pub fn shell_commands(line: &str) -> Vec<Vec<String>> {
     let line = line.trim_start();
     let line =
         ["$ ", "> ", "% ", "PS> ", "# "].iter().find_map(|p| line.strip_prefix(p)).unwrap_or(line);

@@ -18,6 +18,7 @@ mod prose;
 mod tags;
 mod words;
 
+pub use commands::shell_commands;
 pub use find::find;
 pub use history::history_ranges;
 pub use judge::judge;
