@@ -203,15 +203,14 @@ fn is_changelog(lower_dirs: &[String], name: &str) -> bool {
     crate::scan::signals::sections::is_changelog_file(name)
         || release_note(lower_dirs, name)
         || lower_dirs.iter().any(|d| {
+            // Spelled with or without separators: k9s's `change_logs/`, `release-notes/`.
+            let joined: String = d.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).collect();
             // Towncrier's `newsfragments/` and `changelog.d/`, changesets: entries of a
             // changelog to come, history as soon as they are written.
             matches!(
-                d.as_str(),
+                joined.as_str(),
                 "changelog"
                     | "changelogs"
-                    | "release-notes"
-                    | "release_notes"
-                    | "release notes"
                     | "releasenotes"
                     | "newsfragments"
                     | "changelog.d"
@@ -752,6 +751,8 @@ mod tests {
         assert_eq!(role("CHANGELOG.md"), DocRole::Changelog);
         assert_eq!(role("crates/x/CHANGES.md"), DocRole::Changelog);
         assert_eq!(role("docs/changelog/v2.md"), DocRole::Changelog);
+        assert_eq!(role("change_logs/release_0.4.0.md"), DocRole::Changelog);
+        assert_eq!(role("docs/Release-Notes/2024.md"), DocRole::Changelog);
         assert_eq!(
             role("release notes/v0.41.0.md"),
             DocRole::Changelog,
