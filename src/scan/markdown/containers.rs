@@ -20,6 +20,11 @@ pub struct Shadow {
     /// block, as CommonMark's HTML block was, so a page's block count and its blocks
     /// (what `duplicate_content` compares) stay whole.
     pub elements: Vec<(u32, u32)>,
+    /// The file ranges of JSX tag lines that carry a reference (`<img src=…/>`,
+    /// `<CodeSandbox src=…>`): emptied like every tag line, so the line after still
+    /// starts a block of its own (a fence right below the tag opens code, as MDX reads
+    /// it, instead of running on in an HTML block); the caller reads their references.
+    pub tags: Vec<Range<usize>>,
     /// Per line: its start in `text`, its start in the file, and the bytes taken off
     /// its front.
     lines: Vec<(usize, usize, usize)>,
@@ -72,7 +77,11 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
     // An open fence: its marker and how much its lines lose.
     let mut fence: Option<(String, usize)> = None;
     let mut in_comment = false;
+    let mut tags = Vec::new();
+    let mut at = 0;
     for (number, line) in (1u32..).zip(text.split_inclusive('\n')) {
+        let line_start = at;
+        at += line.len();
         let content = line.trim_end_matches(['\n', '\r']);
         let indent = content.len() - content.trim_start_matches([' ', '\t']).len();
         let blank = indent == content.len();
@@ -107,10 +116,12 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
             rest = &content[indent..];
         }
         if mdx {
-            // A tag carrying a reference (`<img src=…/>`, `<Card href=…>`) stays for
-            // the reference to be read; it opens an HTML block to CommonMark, as before.
-            let refers = rest.contains("href=") || rest.contains("src=");
-            if let Some(step) = jsx_tag_line(rest).filter(|_| !refers) {
+            if let Some(step) = jsx_tag_line(rest) {
+                // A tag carrying a reference (`<img src=…/>`, `<Card href=…>`) is read
+                // by the caller from the file.
+                if rest.contains("href=") || rest.contains("src=") {
+                    tags.push(line_start..line_start + content.len());
+                }
                 match (jsx_depth, step) {
                     (0, 1) => element_start = number,
                     (1, -1) => elements.push((element_start, number)),
@@ -149,7 +160,7 @@ pub fn shadow(text: &str, mdx: bool) -> Option<Shadow> {
     if lines.is_empty() {
         lines.push((0, 0, 0));
     }
-    Some(Shadow { text: out, elements, lines })
+    Some(Shadow { text: out, elements, tags, lines })
 }
 
 /// `!!! note "Title"`, `???+ tip`, `=== "Tab"`: a Python-Markdown container opener.
@@ -237,8 +248,13 @@ mod tests {
     fn mdx_children_are_markdown() {
         let text = "<Steps>\n  <Step title=\"Install\">\n    Install Node.js 20+.\n\n    ```bash\n    npm i -g x\n    ```\n  </Step>\n</Steps>\n<Card title=\"x\" />\n<Frame>\n<img src=\"/a.png\" />\n</Frame>\n";
         let s = shadow(text, true).unwrap();
-        assert_eq!(s.text, "\n\nInstall Node.js 20+.\n\n```bash\nnpm i -g x\n```\n\n\n\n\n<img src=\"/a.png\" />\n\n");
+        assert_eq!(s.text, "\n\nInstall Node.js 20+.\n\n```bash\nnpm i -g x\n```\n\n\n\n\n\n\n");
         assert_eq!(s.elements, [(1, 9), (11, 13)]);
+        // The tag carrying a reference is emptied too; its file range is kept to be read.
+        assert_eq!(
+            s.tags.iter().map(|r| &text[r.clone()]).collect::<Vec<_>>(),
+            ["<img src=\"/a.png\" />"]
+        );
         assert!(shadow(text, false).is_none(), "not MDX: raw HTML");
         let comment = "Text.\n\n{/*\nSee [gone](gone.md).\n*/}\n{/* one line */}\nAfter.\n";
         assert_eq!(shadow(comment, true).unwrap().text, "Text.\n\n\n\n\n\nAfter.\n");

@@ -109,6 +109,9 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
         }
         walker.flush_bare(&mut doc);
         if let Some(shadow) = &shadow {
+            for tag in &shadow.tags {
+                walker.html(&mut doc, &text[tag.clone()], tag.start);
+            }
             fold_elements(&mut doc, &shadow.elements, text.len());
         }
         // A definition no link uses renders nothing: no reader follows it (rustc's dev
@@ -538,6 +541,20 @@ mod tests {
         );
         // Plain Markdown reads the element as raw HTML, as GitHub does.
         assert!(parse(text.into()).links.is_empty());
+    }
+
+    #[test]
+    fn an_mdx_tag_with_a_reference_ends_at_its_line() {
+        // qwik's docs: a tag carrying `src=` right above a fence. CommonMark would run an
+        // HTML block over the fence, and the fence's close would open code swallowing the
+        // `createContextId()` heading; MDX reads the tag, then the code, then the heading.
+        let text = "[Go](#createcontextid)\n\n<CodeSandbox src=\"/demo/index.tsx\">\n```tsx\nconst a = 1;\n\nconst b = 2;\n```\n</CodeSandbox>\n\n## `createContextId()`\n\n<img src=\"/a.png\" />\n```sh\nx\n```\n";
+        let doc = parse_as(text.into(), true);
+        assert!(doc.anchors.contains("createcontextid"), "{:?}", doc.anchors);
+        assert_eq!(doc.code_blocks.len(), 2);
+        // A tag's reference is still read, at its line.
+        let links: Vec<_> = doc.links.iter().map(|l| (l.dest.as_str(), l.line, l.html)).collect();
+        assert_eq!(links, [("#createcontextid", 1, false), ("/a.png", 13, true)]);
     }
 
     #[test]
