@@ -1072,3 +1072,21 @@ fn a_link_to_a_hash_sign_is_a_tooltip() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(broken(&a, "README.md"), [row(5, "#nowhere", "")]);
 }
+
+#[test]
+fn a_link_to_a_pages_built_name_lands_on_its_source() {
+    // sanic's guide app serves `v22.3.md` at `v22.3.html`, as mdBook, Sphinx and Jekyll do:
+    // with no site config the scan knows, a `.html` link lands on the page source beside
+    // it, and its fragment is checked there. A built name with no source stays broken.
+    let dir = tree(&[
+        ("notes/v22.3.md", "# v22.3\n\n## Keep alive\n"),
+        ("notes/changelog.mdx", "# Changelog\n"),
+        (
+            "notes/v22.6.md",
+            "# v22.6\n\nSee [the last](./v22.3.html), [its keep-alive](v22.3.html#keep-alive), [the old](v22.3.html#gone), [all](changelog.html) and [lost](v21.html).\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let targets: Vec<String> = broken(&a, "notes/v22.6.md").into_iter().map(|r| r.1).collect();
+    assert_eq!(targets, ["v21.html", "v22.3.html#gone"], "{a:#}");
+}

@@ -420,6 +420,9 @@ pub fn landing_from(
     if let Some(found) = registry_readme_link(ctx, page, written) {
         return Some(found);
     }
+    if let Some(source) = built_page_source(ctx, github) {
+        return Some((source, PathKind::File));
+    }
     let site = ctx.sites.page_of(page)?;
     let written = decode(written);
     let mut candidates = render_rules::link_candidates(site, &written, github);
@@ -439,6 +442,19 @@ pub fn landing_from(
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
     })
+}
+
+/// The page source a link to a built page (`v22.3.html`) names when no such file exists:
+/// `v22.3.md` or `.mdx` beside where it would be. Whoever links a page's built name writes
+/// for a site that builds it — mdBook, Sphinx, Jekyll (GitHub Pages builds any repository
+/// so), a project's own renderer (sanic's guide app serves `v22.3.md` at `v22.3.html`:
+/// 7 false rows of round 75) — and the site is where the link is read.
+fn built_page_source(ctx: &ScanContext<'_>, github: &str) -> Option<String> {
+    let stem = github.strip_suffix(".html")?;
+    ["md", "mdx"]
+        .iter()
+        .map(|ext| format!("{stem}.{ext}"))
+        .find(|p| ctx.tree.kind(p) == PathKind::File)
 }
 
 /// A package README's relative link as its registry page resolves it, when that page is
