@@ -625,3 +625,38 @@ fn a_sentence_over_two_lines_that_says_a_path_is_gone_is_no_signal() {
     // sentence names it as live.
     assert_eq!(line_target_name(&a, "AGENTS.md"), [(6, "tools/old.sh", "stale_name_location")]);
 }
+
+#[test]
+fn a_path_after_cd_is_read_from_the_folder_entered() {
+    // transformers.js: the tests moved into `packages/transformers/`, and the guide's
+    // command enters it first.
+    let repo = GitRepo::new();
+    repo.write("tests/models.test.js", "test\n");
+    repo.write("README.md", "# R\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    std::fs::create_dir_all(repo.path().join("packages/transformers")).unwrap();
+    repo.git(&["mv", "tests", "packages/transformers/tests"]);
+    repo.commit("2024-02-01T00:00:00Z", "monorepo");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\n```bash\ncd packages/transformers\npnpm test -- ./tests/models.test.js\n```\n\n\
+         ```bash\ncd packages/transformers && pnpm test -- tests/models.test.js\n```\n\n\
+         ```bash\npnpm test -- ./tests/models.test.js\n```\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "CONTRIBUTING.md"),
+        [(13, "./tests/models.test.js", "stale_name_location")],
+        "only the command run from the root names the moved path"
+    );
+    // The folder a `cd` enters is a path the command reads, checked as any other.
+    let repo = GitRepo::new();
+    repo.write("old/sub/x.txt", "x\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "old", "new"]);
+    repo.write("README.md", "# R\n\n```bash\ncd old/sub\ncat x.txt\n```\n");
+    repo.commit("2024-02-01T00:00:00Z", "move");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(line_target_name(&a, "README.md"), [(4, "old/sub", "stale_name_location")]);
+}

@@ -642,13 +642,15 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
             continue;
         }
         let prompted = block.text.lines().any(|l| l.trim_start().starts_with("$ "));
+        // The folders the block's `cd` commands have entered so far.
+        let mut entered = Vec::new();
         for (i, line) in block.text.lines().enumerate() {
             let text = match line.trim_start().strip_prefix("$ ") {
                 Some(command) => command,
                 None if script && !prompted => line,
                 None => continue,
             };
-            command_paths(ctx, doc, text, block.line + i as u32, out);
+            command_paths(ctx, doc, text, block.line + i as u32, &mut entered, out);
         }
     }
     // An agent runs the commands of its context and docs as written, inline ones too
@@ -659,7 +661,7 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
     for span in doc.parsed.code_spans.iter().filter(|_| agent) {
         let first = span.text.split_whitespace().next().unwrap_or_default();
         if span.text.trim().contains(' ') && COMMANDS.contains(&first) {
-            command_paths(ctx, doc, &span.text, span.line, out);
+            command_paths(ctx, doc, &span.text, span.line, &mut Vec::new(), out);
         }
     }
 }
@@ -673,11 +675,26 @@ const COMMANDS: [&str; 24] = [
 /// The repo paths among the shell words of one command line, as problems that count
 /// only when git shows the path moved. A word the command writes (`written_words`) is
 /// not read, so it names nothing that must exist.
-fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &mut Vec<Problem>) {
+///
+/// `entered` holds the folders earlier `cd` commands of the same block went into (this
+/// line's included, as it is read): a path there is read from that folder
+/// (transformers.js' `cd packages/transformers` then `pnpm test -- ./tests/models.test.js`).
+fn command_paths(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    text: &str,
+    line: u32,
+    entered: &mut Vec<String>,
+    out: &mut Vec<Problem>,
+) {
     let words = shlex::split(text)
         .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
     let written_by_command = written_words(&words);
     for (i, word) in words.iter().enumerate() {
+        // The folder entered is read too: it must exist for the rest to run.
+        if i > 0 && words[i - 1] == "cd" {
+            entered.push(word.trim_end_matches('/').to_string());
+        }
         if written_by_command.contains(&i) {
             continue;
         }
@@ -689,9 +706,11 @@ fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &
         if first.starts_with('.') && ctx.tree.kind(first) != PathKind::Dir {
             continue;
         }
+        let relative = word.trim_start_matches("./");
         if ctx.tree.exists(&resolved)
             || ctx.ignored.contains(&resolved)
-            || exists_from_a_folder_above(ctx, &doc.path, word.trim_start_matches("./"))
+            || exists_from_a_folder_above(ctx, &doc.path, relative)
+            || entered_folder_has(ctx, &doc.path, entered, relative)
         {
             continue;
         }
@@ -705,6 +724,17 @@ fn command_paths(ctx: &ScanContext<'_>, doc: &Doc, text: &str, line: u32, out: &
             only_if_moved: true,
         }));
     }
+}
+
+/// Whether `path` exists in one of the folders `cd` went into (`entered`), each taken from
+/// the root or from the doc's folder.
+fn entered_folder_has(ctx: &ScanContext<'_>, doc: &str, entered: &[String], path: &str) -> bool {
+    use crate::scan::resolve::join;
+    let doc_dir = doc.rsplit_once('/').map_or("", |(d, _)| d);
+    entered.iter().any(|dir| {
+        let dir = dir.trim_start_matches("./");
+        ctx.tree.exists(&join(dir, path)) || ctx.tree.exists(&join(&join(doc_dir, dir), path))
+    })
 }
 
 /// The indices of the shell words a command line writes rather than reads: what `mkdir`,
