@@ -425,14 +425,24 @@ fn dependency_line(text: &str, key: &str, spec: &str) -> Option<u32> {
     Some((header + offset) as u32)
 }
 
-/// `https://github.com/<own repository>/releases/download/<tag>/`.
+/// `https://github.com/<own repository>/releases/download/<tag>/`. A picture or a video
+/// kept on a release (anything-llm's README shows `…/download/v1.11.2/AnythingLLM720p.gif`)
+/// is media hosted there, not a release to download.
 fn release_urls(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    const MEDIA: [&str; 9] =
+        [".gif", ".png", ".jpg", ".jpeg", ".webp", ".svg", ".mp4", ".webm", ".mov"];
     if !line.contains("/releases/download/") {
         return;
     }
     for caps in RELEASE_URL.captures_iter(line) {
         let (repo, tag) = (&caps[1], &caps[2]);
         if !own_repo(repo, known) {
+            continue;
+        }
+        let rest = &line[caps.get(0).map_or(0, |m| m.end())..];
+        let asset = rest.split(|c: char| c.is_whitespace() || "\"'<>()".contains(c)).next();
+        let asset = asset.unwrap_or_default().to_ascii_lowercase();
+        if MEDIA.iter().any(|ext| asset.ends_with(ext)) {
             continue;
         }
         let Some((prefix, version)) = split_tag(tag) else { continue };
@@ -779,6 +789,11 @@ mod tests {
         assert!(
             found("```\nsudo dpkg -i tool_1.0.0_amd64.deb\n```\n").is_empty(),
             "no download here"
+        );
+        assert!(
+            found("```\ncurl -LO https://github.com/acme/tool/releases/download/v1.0.0/Demo720p.GIF\n```\n")
+                .is_empty(),
+            "media kept on a release is no release to download"
         );
         assert!(
             found("```yaml\nuses: actions/checkout@v4\n```\n").is_empty(),
