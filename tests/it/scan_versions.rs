@@ -403,3 +403,16 @@ fn a_toolchain_version_said_to_be_in_its_manifest_is_checked() {
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "AGENTS.md"), [sk(3, "1.25", "1.26")]);
 }
+
+/// "Go 1.16 or less", "Go 1.20 or early[er]": old releases named as such (trivy's page on
+/// the Go projects it scans), never a minimum; beside them the `1.17+` claim still counts.
+#[test]
+fn old_releases_named_as_such_claim_no_minimum() {
+    let p = Project::new();
+    p.write("go.mod", "module example.com/x\n\ngo 1.27.0\n").write(
+        "docs/golang.md",
+        "# Go\n\n| Version | Required files |\n| ------- | :----: |\n| \\>=1.17 | go.mod |\n| <1.17 | go.mod, go.sum |\n\nIn Go 1.17+ projects, Trivy uses `go.mod`.\nOn the other hand, it uses `go.mod` for direct dependencies and `go.sum` for indirect dependencies in Go 1.16 or less.\n\nGo 1.17+ holds the needed dependencies.\n\nThe version from the `go` line (for `Go` 1.20 or early) is not a minimum.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "docs/golang.md"), [sk(11, "1.17", "1.27")]);
+}

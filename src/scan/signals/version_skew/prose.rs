@@ -42,8 +42,10 @@ const BUILT_FOR: [&str; 8] =
 /// Words after a version (after `or`/`and`) that make it a minimum: `1.70 or later`.
 const LATER: [&str; 7] = ["later", "newer", "higher", "above", "greater", "up", "more"];
 
-/// Words after a version (after `or`/`and`) that name it among the old releases.
-const EARLIER: [&str; 6] = ["earlier", "older", "below", "lower", "prior", "before"];
+/// Words after a version (after `or`/`and`) that name it among the old releases
+/// (trivy's Go page: "`go.sum` in Go 1.16 or less", "for `Go` 1.20 or early").
+const EARLIER: [&str; 8] =
+    ["earlier", "older", "below", "lower", "prior", "before", "less", "early"];
 
 /// Text right after (or before) a version that makes it a minimum in other scripts.
 const LATER_SCRIPTS: [&str; 4] = ["以上", "或更高", "及以上", "이상"];
