@@ -176,6 +176,11 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     if path.starts_with(".github/instructions/") {
         return DocRole::NestedAgentContext;
     }
+    // A skill's or an agent folder's own change log is its history, which no agent loads
+    // (my-claude-code-setup's `.claude/skills/session-metrics/CHANGELOG.md`, 45k tokens).
+    if crate::scan::signals::sections::is_changelog_file(name) {
+        return DocRole::Changelog;
+    }
     let first = dirs.first().copied().unwrap_or_default();
     if matches!(first, ".claude" | ".agents" | ".cursor" | ".gemini" | ".codex")
         || has_dir(&AGENT_DOC_DIRS)
@@ -752,6 +757,8 @@ mod tests {
         assert_eq!(role("crates/x/CHANGES.md"), DocRole::Changelog);
         assert_eq!(role("docs/changelog/v2.md"), DocRole::Changelog);
         assert_eq!(role("change_logs/release_0.4.0.md"), DocRole::Changelog);
+        assert_eq!(role(".claude/skills/metrics/CHANGELOG.md"), DocRole::Changelog);
+        assert_eq!(role("skills/metrics/CHANGELOG.md"), DocRole::Changelog);
         assert_eq!(role("docs/Release-Notes/2024.md"), DocRole::Changelog);
         assert_eq!(
             role("release notes/v0.41.0.md"),
