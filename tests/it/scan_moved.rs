@@ -660,3 +660,40 @@ fn a_path_after_cd_is_read_from_the_folder_entered() {
     let a = scan_json(repo.path(), &[], 1);
     assert_eq!(line_target_name(&a, "README.md"), [(4, "old/sub", "stale_name_location")]);
 }
+
+#[test]
+fn a_path_written_from_a_folder_the_doc_names_is_read_there() {
+    // transformers.js: the library moved into `packages/transformers/`; the guide says
+    // so and then writes its paths from that package.
+    let repo = GitRepo::new();
+    repo.write("src/models/tokenizers.js", "x\n");
+    repo.write("src/configs.js", "x\n");
+    repo.write("README.md", "# R\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    std::fs::create_dir_all(repo.path().join("packages/transformers")).unwrap();
+    repo.git(&["mv", "src", "packages/transformers/src"]);
+    repo.commit("2024-02-01T00:00:00Z", "monorepo");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nAll model files live under `packages/transformers/src/models/<model_type>/`.\n\n\
+         Update `src/models/tokenizers.js` (see [up](../../../src/)).\n",
+    );
+    repo.write("docs/other.md", "# Other\n\nUpdate `src/models/tokenizers.js`.\n");
+    // Two packages named before `src/`: which one is meant is not known.
+    repo.write(
+        "docs/two.md",
+        "# Two\n\nSee `packages/web/src/b.js` and `packages/transformers/src/a.js`, then `src/models/tokenizers.js` and [up](../../src/x.md).\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert!(line_target_name(&a, "CONTRIBUTING.md").is_empty(), "{a:#}");
+    assert_eq!(
+        line_target_name(&a, "docs/other.md"),
+        [(3, "src/models/tokenizers.js", "stale_name_location")],
+        "a doc that names no such folder names the old path"
+    );
+    assert_eq!(
+        line_target_name(&a, "docs/two.md"),
+        [(3, "src/models/tokenizers.js", "stale_name_location")]
+    );
+}

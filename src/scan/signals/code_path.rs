@@ -138,7 +138,9 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        if says_gone(&sentence_lines(doc, span.line), span.text.trim()) {
+        if says_gone(&sentence_lines(doc, span.line), span.text.trim())
+            || written_from_a_named_folder(ctx, &doc.parsed.text, &path)
+        {
             continue;
         }
         let mut problem = missing(path, "code path");
@@ -147,6 +149,37 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         }
         out.push(problem);
     }
+}
+
+/// Whether the doc writes `path` from the one folder its text names before the path's
+/// first folder: every `P/<first>/` in the doc has the same `P`, and `P/path` is in the
+/// tree. transformers.js' guide says "All model files live under
+/// `packages/transformers/src/models/<model_type>/`", then lists `src/models/tokenizers.js`:
+/// written from the package, where it is (round 76: 7 false rows). A doc naming several
+/// such folders (`packages/core/src/…`, `packages/client/src/…`) leaves `src/types.ts`
+/// unplaced (mcp-typescript-sdk's true row); a climb (`../../src/`) names no folder. A
+/// path of one name says nothing.
+fn written_from_a_named_folder(ctx: &ScanContext<'_>, text: &str, path: &str) -> bool {
+    let Some((first, _)) = path.split_once('/') else { return false };
+    let needle = format!("/{first}/");
+    let mut named: Option<&str> = None;
+    for (at, _) in text.match_indices(&needle).take(64) {
+        let before = &text[..at];
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || "-_./@".contains(*c)))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let folder = before[start..].trim_start_matches("./").trim_start_matches('/');
+        if folder.split('/').all(|part| matches!(part, "" | "." | "..")) {
+            continue;
+        }
+        match named {
+            Some(other) if other != folder => return false,
+            _ => named = Some(folder),
+        }
+    }
+    named.is_some_and(|folder| ctx.tree.exists(&crate::scan::resolve::join(folder, path)))
 }
 
 /// What a missing lone file name is (`broken_reference::signal` words it).
