@@ -1090,3 +1090,23 @@ fn a_link_to_a_pages_built_name_lands_on_its_source() {
     let targets: Vec<String> = broken(&a, "notes/v22.6.md").into_iter().map(|r| r.1).collect();
     assert_eq!(targets, ["v21.html", "v22.3.html#gone"], "{a:#}");
 }
+
+#[test]
+fn a_heading_swallowed_by_an_open_fence_is_named_as_the_cause() {
+    // claude-code-showcase: nested fences in an example close the outer block early, and
+    // the bare fence meant as its close opens a block over the next heading.
+    let text = "# R\n\n- [Agents](#agents)\n- [Usage](#usage)\n\n```markdown\n## Example\n```bash\nx\n```\n```\n\n## Agents\n\nText.\n\n```\n\n```markdown\n## Usage\n```\n";
+    let dir = tree(&[("README.md", text)]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let sigs = a["signals"]["README.md"].as_array().unwrap();
+    let details: Vec<&str> = sigs.iter().map(|s| s["detail"].as_str().unwrap()).collect();
+    assert_eq!(details.len(), 2, "{a:#}");
+    assert!(
+        details[0].ends_with("its heading's line 13 is inside the code block the bare fence at line 11 opens (a fence left open or closed early?)"),
+        "{}",
+        details[0]
+    );
+    assert!(sigs[0].get("suggestion").is_none(), "the fix is the fence, not the link");
+    // A heading in a block that says what it shows (```markdown) is an example.
+    assert_eq!(details[1], "fragment `#usage` matches no heading or anchor in this doc");
+}

@@ -82,6 +82,9 @@ pub enum Problem {
         /// other common scheme, punctuation runs as `-` (`#queryclient-query` for
         /// `` `queryClient.query` ``), which sites built elsewhere use.
         other_scheme: bool,
+        /// A line that would be the heading, inside a code block a bare fence opened:
+        /// (its line, the fence's line) — a fence left open swallowed it.
+        in_code: Option<(u32, u32)>,
     },
 }
 
@@ -244,17 +247,19 @@ fn check_links(
             LinkKind::Image => "image",
             LinkKind::Definition => "reference definition",
         };
-        let missing_fragment = |fragment: String, in_path: String, (suggestion, other_scheme)| {
-            Problem::MissingFragment {
-                doc: doc.path.clone(),
-                line: link.line,
-                dest: link.dest.clone(),
-                fragment,
-                in_path,
-                suggestion,
-                other_scheme,
-            }
-        };
+        let missing_fragment =
+            |fragment: String, in_path: String, (suggestion, other_scheme, in_code)| {
+                Problem::MissingFragment {
+                    doc: doc.path.clone(),
+                    line: link.line,
+                    dest: link.dest.clone(),
+                    fragment,
+                    in_path,
+                    suggestion,
+                    other_scheme,
+                    in_code,
+                }
+            };
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {
                 if failed.is_some() {
@@ -288,10 +293,11 @@ fn check_links(
                     let renderer = ctx.renderer_of(&doc.path, &doc.parsed);
                     let suggestion = closest_anchor(&fragment, &doc.parsed, renderer);
                     let other = renderer.is_none() && in_other_scheme(&doc.parsed, &fragment);
+                    let in_code = heading_in_code(&doc.parsed, &fragment);
                     out.problems.push(missing_fragment(
                         fragment,
                         doc.path.clone(),
-                        (suggestion, other),
+                        (suggestion, other, in_code),
                     ));
                 }
             }
@@ -526,11 +532,48 @@ fn lands_from_page_url(ctx: &ScanContext<'_>, doc: &Doc, dest: &str) -> bool {
 /// The anchor of root-relative `path` that `fragment` was clearly meant to name, and
 /// whether `fragment` is one of its headings' ids in the other common scheme (for a doc
 /// no detected site renders).
-fn suggest_in(ctx: &ScanContext<'_>, path: &str, fragment: &str) -> (Option<String>, bool) {
-    let Ok((target, _)) = ctx.read_doc(path) else { return (None, false) };
+fn suggest_in(
+    ctx: &ScanContext<'_>,
+    path: &str,
+    fragment: &str,
+) -> (Option<String>, bool, Option<(u32, u32)>) {
+    let Ok((target, _)) = ctx.read_doc(path) else { return (None, false, None) };
     let renderer = ctx.renderer_of(path, &target.parsed);
     let other = renderer.is_none() && in_other_scheme(&target.parsed, fragment);
-    (closest_anchor(fragment, &target.parsed, renderer), other)
+    let in_code = heading_in_code(&target.parsed, fragment);
+    (closest_anchor(fragment, &target.parsed, renderer), other, in_code)
+}
+
+/// Where a line that reads as the heading `#fragment` (`## Hooks System`) sits inside a
+/// code block opened by a bare fence: (its line, the fence's line). Nested fences in an
+/// example (a ```` ```markdown ```` block holding ```` ```bash ````) close the outer block
+/// early, and the bare fence meant as its close opens a block that runs over the headings
+/// after it: on GitHub they are code, and a table of contents' links miss
+/// (claude-code-showcase, Continuous-Claude; round 79). A block with an info string
+/// (```` ```markdown ````) is taken as an example on purpose.
+fn heading_in_code(
+    parsed: &crate::scan::markdown::ParsedDoc,
+    fragment: &str,
+) -> Option<(u32, u32)> {
+    let lines: Vec<&str> = parsed.text.lines().collect();
+    parsed.code_blocks.iter().filter(|b| b.info.trim().is_empty()).find_map(|block| {
+        let fence = block.line.checked_sub(1)?;
+        let opener = lines.get(fence.checked_sub(1)? as usize)?.trim_start();
+        if !(opener.starts_with("```") || opener.starts_with("~~~")) {
+            return None; // an indented block
+        }
+        block.text.lines().zip(block.line..).find_map(|(line, number)| {
+            let t = line.trim_start();
+            let hashes = t.bytes().take_while(|b| *b == b'#').count();
+            let rest = t.get(hashes..)?;
+            if !(1..=6).contains(&hashes) || !rest.starts_with(' ') {
+                return None;
+            }
+            let text = rest.trim().trim_end_matches('#').trim_end();
+            let slug = crate::scan::markdown::Slugger::default().slug(text);
+            (slug == fragment || slug == fragment.to_lowercase()).then_some((number, fence))
+        })
+    })
 }
 
 /// Whether `fragment` is the id a heading of `doc` gets in one of the other common
@@ -686,11 +729,28 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 Signal::new(SignalName::BrokenReference, m.line, detail).with_target(&m.written);
             (m.doc.clone(), sig)
         }
-        Problem::MissingFragment { doc, line, dest, fragment, in_path, suggestion, .. } => {
+        Problem::MissingFragment {
+            doc,
+            line,
+            dest,
+            fragment,
+            in_path,
+            suggestion,
+            in_code,
+            ..
+        } => {
             let where_ =
                 if in_path == doc { "this doc".to_string() } else { format!("`{in_path}`") };
             let mut detail =
                 format!("fragment `#{fragment}` matches no heading or anchor in {where_}");
+            // The heading is there but swallowed by code: the fix is the fence, not the
+            // link, so no other anchor is offered.
+            let suggestion = if in_code.is_some() { &None } else { suggestion };
+            if let Some((heading, fence)) = in_code {
+                detail.push_str(&format!(
+                    "; its heading's line {heading} is inside the code block the bare fence at line {fence} opens (a fence left open or closed early?)"
+                ));
+            }
             if let Some(id) = suggestion {
                 detail.push_str(&format!("; `#{id}` is the closest"));
             }
