@@ -626,17 +626,26 @@ fn a_sentence_over_two_lines_that_says_a_path_is_gone_is_no_signal() {
     assert_eq!(line_target_name(&a, "AGENTS.md"), [(6, "tools/old.sh", "stale_name_location")]);
 }
 
+/// A repository whose `files` were committed at the root, then whose folder `moved` went
+/// into `packages/transformers/` (transformers.js' monorepo move).
+fn moved_into_a_package(files: &[&str], moved: &str) -> GitRepo {
+    let repo = GitRepo::new();
+    for file in files {
+        repo.write(file, "x\n");
+    }
+    repo.write("README.md", "# R\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    std::fs::create_dir_all(repo.path().join("packages/transformers")).unwrap();
+    repo.git(&["mv", moved, &format!("packages/transformers/{moved}")]);
+    repo.commit("2024-02-01T00:00:00Z", "monorepo");
+    repo
+}
+
 #[test]
 fn a_path_after_cd_is_read_from_the_folder_entered() {
     // transformers.js: the tests moved into `packages/transformers/`, and the guide's
     // command enters it first.
-    let repo = GitRepo::new();
-    repo.write("tests/models.test.js", "test\n");
-    repo.write("README.md", "# R\n");
-    repo.commit("2024-01-01T00:00:00Z", "start");
-    std::fs::create_dir_all(repo.path().join("packages/transformers")).unwrap();
-    repo.git(&["mv", "tests", "packages/transformers/tests"]);
-    repo.commit("2024-02-01T00:00:00Z", "monorepo");
+    let repo = moved_into_a_package(&["tests/models.test.js"], "tests");
     repo.write(
         "CONTRIBUTING.md",
         "# Contributing\n\n```bash\ncd packages/transformers\npnpm test -- ./tests/models.test.js\n```\n\n\
@@ -665,14 +674,7 @@ fn a_path_after_cd_is_read_from_the_folder_entered() {
 fn a_path_written_from_a_folder_the_doc_names_is_read_there() {
     // transformers.js: the library moved into `packages/transformers/`; the guide says
     // so and then writes its paths from that package.
-    let repo = GitRepo::new();
-    repo.write("src/models/tokenizers.js", "x\n");
-    repo.write("src/configs.js", "x\n");
-    repo.write("README.md", "# R\n");
-    repo.commit("2024-01-01T00:00:00Z", "start");
-    std::fs::create_dir_all(repo.path().join("packages/transformers")).unwrap();
-    repo.git(&["mv", "src", "packages/transformers/src"]);
-    repo.commit("2024-02-01T00:00:00Z", "monorepo");
+    let repo = moved_into_a_package(&["src/models/tokenizers.js", "src/configs.js"], "src");
     repo.write(
         "CONTRIBUTING.md",
         "# Contributing\n\nAll model files live under `packages/transformers/src/models/<model_type>/`.\n\n\
