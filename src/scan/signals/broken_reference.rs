@@ -555,10 +555,9 @@ fn heading_in_code(
     parsed: &crate::scan::markdown::ParsedDoc,
     fragment: &str,
 ) -> Option<(u32, u32)> {
-    let lines: Vec<&str> = parsed.text.lines().collect();
     parsed.code_blocks.iter().filter(|b| b.info.trim().is_empty()).find_map(|block| {
         let fence = block.line.checked_sub(1)?;
-        let opener = lines.get(fence.checked_sub(1)? as usize)?.trim_start();
+        let opener = parsed.lines.text_of(&parsed.text, fence).trim_start();
         if !(opener.starts_with("```") || opener.starts_with("~~~")) {
             return None; // an indented block
         }
