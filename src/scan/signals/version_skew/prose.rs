@@ -428,20 +428,30 @@ static BROWSER_RELEASE: LazyLock<Regex> = LazyLock::new(|| {
 /// Verbs that, after a toolchain's release, make that release the subject: what the
 /// runtime itself does ("Node.js v12 and later supports both ECMAScript imports and
 /// CommonJS `require`").
-const RUNTIME_VERBS: [&str; 6] =
-    ["supports", "support", "provides", "implements", "offers", "ships"];
+const RUNTIME_VERBS: [&str; 7] =
+    ["supports", "support", "provides", "implements", "offers", "ships", "exposes"];
+
+/// Words that make a sentence one about what a runtime has built in, wherever they sit:
+/// "`tomllib` - Python 3.11+ built-in TOML parser", "Built-in Fetch (Node.js v18+)", "the
+/// Go Modules support built into Go 1.11", "In Python 3.7, PEP 563 introduced…". On the
+/// labels, version lines holding one were 0 true, 9 false and 2 debatable.
+const BUILT_IN: [&str; 5] = ["built-in", "builtin", "built into", "bundled into", "introduced"];
 
 /// Whether the toolchain release at `range` in sentence `span` of `seg` is the floor of
 /// a feature rather than of this project: a compatibility list of browsers and runtimes
 /// ("available in Chrome 110+, Safari 16+, Firefox 115+, Node.js 20+"), the release a
 /// named option or syntax needs ("MSRV: 1.77 is required for `cargo::KEY=VALUE`
-/// syntax"), or a release that is the subject of what the runtime does.
+/// syntax"), a release that is the subject of what the runtime does, or one in a sentence
+/// about what the runtime has built in.
 fn feature_floor(seg: &Segment, span: Range<usize>, range: &Range<usize>) -> bool {
     let sentence = &seg.text[span.clone()];
     if BROWSER_RELEASE.find_iter(sentence).count() >= 2 {
         return true;
     }
     let lower = sentence.to_ascii_lowercase();
+    if BUILT_IN.iter().any(|w| lower.contains(w)) {
+        return true;
+    }
     let code_follows = |at: usize| {
         let rest = &seg.text[at..span.end];
         let skipped = rest.len() - rest.trim_start_matches([' ', '(']).len();
@@ -1004,6 +1014,11 @@ mod tests {
         assert!(found("the module system of Python 3.12+, which supports both forms").is_empty());
         // A number in the sentence after the name's (turso's AGENTS.md) is no version.
         assert!(found("SQLite rewrite in Rust. 40+ crate workspace.").is_empty());
+        // What the runtime has (assistant-ui, cua, hugo, pydantic).
+        assert!(found("Python 3.12+ exposes `tomllib` globally.").is_empty());
+        assert!(found("- `tomllib` - Python 3.11+ built-in TOML parser").is_empty());
+        assert!(found("It uses the modules support built into Rust 1.70 to build.").is_empty());
+        assert!(found("In Python 3.7, PEP 563 introduced postponed evaluation.").is_empty());
         // What the project needs stays a claim.
         assert_eq!(
             found("Python 3.12+ is required for all packages."),
