@@ -294,11 +294,10 @@ fn check_links(
                     let suggestion = closest_anchor(&fragment, &doc.parsed, renderer);
                     let other = renderer.is_none() && in_other_scheme(&doc.parsed, &fragment);
                     let in_code = heading_in_code(&doc.parsed, &fragment);
-                    out.problems.push(missing_fragment(
-                        fragment,
-                        doc.path.clone(),
-                        (suggestion, other, in_code),
-                    ));
+                    let found = (suggestion, other, in_code);
+                    if !generated_id(&fragment, &found) {
+                        out.problems.push(missing_fragment(fragment, doc.path.clone(), found));
+                    }
                 }
             }
             // A link that climbs above the repository's root leaves the files for the
@@ -370,7 +369,9 @@ fn check_links(
                     };
                     if failed.iter().any(this) {
                         let found = suggest_in(ctx, &path, &fragment);
-                        out.problems.push(missing_fragment(fragment, path, found));
+                        if !generated_id(&fragment, &found) {
+                            out.problems.push(missing_fragment(fragment, path, found));
+                        }
                     }
                     continue;
                 }
@@ -391,7 +392,9 @@ fn check_links(
                 };
                 if found == Some(false) {
                     let found = suggest_in(ctx, &path, &fragment);
-                    out.problems.push(missing_fragment(fragment, path, found));
+                    if !generated_id(&fragment, &found) {
+                        out.problems.push(missing_fragment(fragment, path, found));
+                    }
                 }
             }
         }
@@ -670,6 +673,23 @@ fn is_build_alias(written: &str) -> bool {
         && first[1..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// Whether a missing `fragment` names an id some generator writes, not a heading's: it
+/// holds a `.` between letters, which no heading slug keeps (GitHub's, mdBook's
+/// and Python-Markdown's drop it, VitePress' makes it `-`), and no heading is close to it.
+/// Such ids come from API and option references the scan does not build: mkdocstrings'
+/// `#pydantic.config.ConfigDict`, nixos-render-docs' `#opt-programs.bash.enable`
+/// (home-manager's manual: 104 false rows in round 82), a settings component's
+/// `#java.shorthand_vendor`, a theme's `#config.blog_dir`. A dotted fragment with a close
+/// heading is a slip with its fix (asdf's `#bin-help.overview` for the heading
+/// `bin/help.overview`, whose VitePress id is `#bin-help-overview`), and stays; so does a
+/// dot between digits, a release's heading guessed (tokio-console's `#0.9.0-breaking`).
+fn generated_id(fragment: &str, found: &(Option<String>, bool, Option<(u32, u32)>)) -> bool {
+    let b = fragment.as_bytes();
+    let dotted = (1..b.len().saturating_sub(1))
+        .any(|i| b[i] == b'.' && b[i - 1].is_ascii_alphabetic() && b[i + 1].is_ascii_alphabetic());
+    dotted && found.0.is_none() && !found.1 && found.2.is_none()
+}
+
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
@@ -808,6 +828,25 @@ mod tests {
         assert!(in_other_scheme(&doc, "using-scoped-(non-global)-stores"), "punctuation kept");
         assert!(in_other_scheme(&doc, "queryclient-query"), "punctuation as `-`");
         assert!(!in_other_scheme(&doc, "a/b"), "one word as written is the heading's text");
+    }
+
+    #[test]
+    fn ids_a_generator_writes() {
+        let none = (None, false, None);
+        assert!(generated_id("opt-programs.bash.enable", &none));
+        assert!(generated_id("pydantic.config.ConfigDict", &none));
+        // A heading close to it, another scheme's id or a heading in code: a slip.
+        assert!(!generated_id(
+            "bin-help.overview",
+            &(Some("#bin-help-overview".into()), false, None)
+        ));
+        assert!(!generated_id("a.b", &(None, true, None)));
+        assert!(!generated_id("a.b", &(None, false, Some((3, 1)))));
+        // No dot between word characters: a heading's id.
+        assert!(!generated_id("installation", &none));
+        assert!(!generated_id("v1.", &none));
+        assert!(!generated_id("0.9.0-breaking", &none));
+        assert!(!generated_id(".hidden", &none));
     }
 
     #[test]
