@@ -699,3 +699,24 @@ fn a_path_written_from_a_folder_the_doc_names_is_read_there() {
         [(3, "src/models/tokenizers.js", "stale_name_location")]
     );
 }
+
+#[test]
+fn a_path_in_a_nested_list_item_is_read_from_the_folder_its_parent_item_names() {
+    // slint's AGENTS.md: `tests/syntax/` under the `internal/compiler/` item.
+    let repo = GitRepo::new();
+    repo.write("internal/compiler/tests/syntax/a.slint", "x\n");
+    repo.write("internal/core/lib.rs", "x\n");
+    repo.write("tests/driver.rs", "x\n");
+    repo.write(
+        "AGENTS.md",
+        "# Agents\n\n- **`internal/compiler/`** - compiler\n  - `parser/` - parsing\n  - `tests/syntax/` - syntax tests\n\n\
+         - **`internal/core/`** - runtime\n  - `tests/layout/` - layout tests\n",
+    );
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "AGENTS.md"),
+        [(8, "tests/layout/", "broken_reference")],
+        "a path its parent's folder does not hold is still missing"
+    );
+}

@@ -140,6 +140,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         }
         if says_gone(&sentence_lines(doc, span.line), span.text.trim())
             || written_from_a_named_folder(ctx, &doc.parsed.text, &path)
+            || under_a_parent_item(ctx, doc, span.line, &path)
         {
             continue;
         }
@@ -180,6 +181,51 @@ fn written_from_a_named_folder(ctx: &ScanContext<'_>, text: &str, path: &str) ->
         }
     }
     named.is_some_and(|folder| ctx.tree.exists(&crate::scan::resolve::join(folder, path)))
+}
+
+/// Whether `path`, written in a nested list item, is in the folder an item above it
+/// names: slint's AGENTS.md lists "- **`internal/compiler/`** - Slint language compiler"
+/// and under it "  - `tests/syntax/` - Syntax error test cases", which is
+/// `internal/compiler/tests/syntax/` (round 82). Each enclosing item's first code span is
+/// tried as the folder, nearest first.
+fn under_a_parent_item(ctx: &ScanContext<'_>, doc: &Doc, line: u32, path: &str) -> bool {
+    let text = |l: u32| doc.parsed.lines.text_of(&doc.parsed.text, l);
+    let indent = |t: &str| t.len() - t.trim_start().len();
+    let item = |t: &str| {
+        let rest = t.trim_start();
+        let number = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        let bullet = rest.starts_with(['-', '*', '+']) && rest[1..].starts_with(' ');
+        let ordered = number.len() < rest.len() && number.starts_with([')', '.']);
+        (bullet || ordered).then(|| indent(t))
+    };
+    let Some(mut depth) = item(text(line)) else { return false };
+    let mut at = line;
+    while depth > 0 && at > 1 {
+        at -= 1;
+        let t = text(at);
+        if t.trim().is_empty() {
+            continue;
+        }
+        let Some(parent) = item(t) else {
+            if indent(t) == 0 {
+                return false; // the list ended above
+            }
+            continue;
+        };
+        if parent >= depth {
+            continue;
+        }
+        depth = parent;
+        let folder = t.split('`').nth(1).unwrap_or_default();
+        let folder = folder.trim_start_matches("./").trim_end_matches('/');
+        if !folder.is_empty()
+            && ctx.tree.kind(folder) == PathKind::Dir
+            && ctx.tree.exists(&crate::scan::resolve::join(folder, path))
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// What a missing lone file name is (`broken_reference::signal` words it).
