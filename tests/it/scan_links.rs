@@ -424,6 +424,22 @@ fn a_dotted_fragment_no_heading_comes_close_to_is_a_generated_id() {
 }
 
 #[test]
+fn a_copy_of_another_repositorys_doc_links_that_repositorys_files() {
+    // claude-code-templates' skill ships art-of-readme's README; its links to the
+    // translations work upstream.
+    let dir = tree(&[
+        (
+            "skills/readmes/art.md",
+            "# Art of README\n\n> Source: [hackergrrl/art-of-readme](https://github.com/hackergrrl/art-of-readme)\n\nIn [Chinese](README-zh.md).\n",
+        ),
+        ("skills/readmes/mine.md", "# Mine\n\nIn [Chinese](README-zh.md).\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "skills/readmes/art.md"), []);
+    assert_eq!(broken(&a, "skills/readmes/mine.md"), [row(3, "README-zh.md", "")]);
+}
+
+#[test]
 fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
     let dir = tree(&[
         ("book/book.toml", "[book]\ntitle = \"x\"\n"),
