@@ -440,6 +440,24 @@ fn a_copy_of_another_repositorys_doc_links_that_repositorys_files() {
 }
 
 #[test]
+fn a_route_from_a_folder_of_no_known_site_reaches_the_page_under_that_folder() {
+    // mdx's site is built from `docs/` by its own script: `/docs/getting-started/` is
+    // `docs/docs/getting-started.mdx`, whatever the root's `docs/getting-started/` was.
+    let repo = with_deleted(
+        &[
+            (
+                "docs/index.mdx",
+                "# MDX\n\n[start](/docs/getting-started/) and [gone](/docs/gone/)\n",
+            ),
+            ("docs/docs/getting-started.mdx", "# Getting started\n"),
+        ],
+        &["docs/getting-started/index.md", "docs/gone/index.md"],
+    );
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(gone(&a, "docs/index.mdx"), [(3, "/docs/gone/".to_string())]);
+}
+
+#[test]
 fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
     let dir = tree(&[
         ("book/book.toml", "[book]\ntitle = \"x\"\n"),

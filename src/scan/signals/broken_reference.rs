@@ -435,7 +435,10 @@ pub fn landing_from(
     if let Some(source) = built_page_source(ctx, github) {
         return Some((source, PathKind::File));
     }
-    let site = ctx.sites.page_of(page)?;
+    let Some(site) = ctx.sites.page_of(page) else {
+        // The site's heading ids are not known either: its fragment is not checked.
+        return route_from_top_folder(ctx, page, written).map(|p| (p, PathKind::Dir));
+    };
     let written = decode(written);
     let mut candidates = render_rules::link_candidates(site, &written, github);
     candidates.extend(render_rules::page_url_candidates(
@@ -454,6 +457,27 @@ pub fn landing_from(
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
     })
+}
+
+/// The page a `/…` route (no extension) reaches from a doc of no site the scan detects
+/// when the doc's top folder is the site's root: `T/route.md`, `.mdx`, or
+/// `T/route/index.md`/`.mdx`. mdx's site is built from `docs/` by its own
+/// `website/generate.js`, so `/docs/getting-started/` from its pages is
+/// `docs/docs/getting-started.mdx` (round 83: 9 false rows, which git's evidence of an
+/// older root folder `docs/getting-started/` made stale). A detected site routes by its
+/// own rules (htmx's Zola site serves `/reference` from `www/content/`, not
+/// `www/reference.md`).
+fn route_from_top_folder(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<String> {
+    let (top, _) = page.split_once('/')?;
+    let route = written.strip_prefix('/')?.split(['#', '?']).next()?.trim_end_matches('/');
+    let last = route.rsplit('/').next()?;
+    if route.is_empty() || last.contains('.') {
+        return None;
+    }
+    ["md", "mdx"]
+        .iter()
+        .flat_map(|ext| [format!("{top}/{route}.{ext}"), format!("{top}/{route}/index.{ext}")])
+        .find(|p| ctx.tree.kind(p) == PathKind::File)
 }
 
 /// The page source a link to a built page (`v22.3.html`) names when no such file exists:
