@@ -64,6 +64,34 @@ const DATA_DIRS: [&str; 9] = [
     "sample-data",
 ];
 
+/// Words that, beside `test`/`tests` in a folder's name, make it a folder of test inputs.
+const TEST_DATA_WORDS: [&str; 14] = [
+    "examples",
+    "example",
+    "cases",
+    "inputs",
+    "input",
+    "data",
+    "samples",
+    "sample",
+    "files",
+    "outputs",
+    "output",
+    "expected",
+    "golden",
+    "resources",
+];
+
+/// Whether a folder name (lowercase) joins `test` and a data word with `_` or `-`:
+/// plandex's `reply_test_examples/` (recorded replies a parser test reads, 3 false
+/// rows), `test_cases`, `golden-test-outputs`. `test-suite`, `run-tests` name no data.
+fn is_test_data_dir(name: &str) -> bool {
+    let words: Vec<&str> = name.split(['_', '-']).collect();
+    words.len() > 1
+        && words.iter().any(|w| matches!(*w, "test" | "tests"))
+        && words.iter().any(|w| TEST_DATA_WORDS.contains(w))
+}
+
 /// Folder names of generated or vendored files.
 const GENERATED_DIRS: [&str; 8] = [
     "third_party",
@@ -143,7 +171,7 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     {
         return DocRole::Generated;
     }
-    if has_dir(&FIXTURE_DIRS) {
+    if has_dir(&FIXTURE_DIRS) || lower_dirs.iter().any(|d| is_test_data_dir(d)) {
         return DocRole::TestFixture;
     }
     let input_dir = |d: &String| TEST_DIRS.contains(&d.as_str()) || DATA_DIRS.contains(&d.as_str());
@@ -735,6 +763,10 @@ mod tests {
         assert_eq!(role("tests/AGENTS.md"), DocRole::NestedAgentContext);
         assert_eq!(role("fixtures/AGENTS.md"), DocRole::TestFixture);
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);
+        assert_eq!(role("app/server/types/reply_test_examples/2.md"), DocRole::TestFixture);
+        assert_eq!(role("golden-test-outputs/a.md"), DocRole::TestFixture);
+        assert_eq!(role("docs/test-suite/README.md"), DocRole::UserDoc);
+        assert_eq!(role(".claude/skills/run-tests/SKILL.md"), DocRole::AgentDoc);
         assert_eq!(role(".github/ISSUE_TEMPLATE/bug.md"), DocRole::Template);
         assert_eq!(role(".github/PULL_REQUEST_TEMPLATE.md"), DocRole::Template);
         assert_eq!(role("packages/create-vite/template-react-ts/README.md"), DocRole::Template);
