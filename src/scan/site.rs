@@ -159,6 +159,19 @@ impl Sites {
         &self.static_roots
     }
 
+    /// The mdBook configured in folder `dir` (not the root) or in its parent: a doc in
+    /// `dir` sits beside that book's `src`.
+    pub fn book_beside(&self, dir: &str) -> Option<&Site> {
+        if dir.is_empty() {
+            return None;
+        }
+        let parent = dir.rsplit_once('/').map_or("", |(d, _)| d);
+        self.sites.iter().find(|s| {
+            let folder = s.config.rsplit_once('/').map_or("", |(d, _)| d);
+            s.generator == Generator::MdBook && (folder == dir || folder == parent)
+        })
+    }
+
     /// The site whose content folder holds root-relative `path` (the deepest one).
     pub fn page_of(&self, path: &str) -> Option<&Site> {
         self.sites

@@ -458,6 +458,28 @@ fn a_route_from_a_folder_of_no_known_site_reaches_the_page_under_that_folder() {
 }
 
 #[test]
+fn a_doc_beside_an_mdbooks_src_links_as_if_written_from_src() {
+    // The Rust book's redirect pages and print manuscript.
+    let dir = tree(&[
+        ("book.toml", "[book]\ntitle = \"B\"\n"),
+        ("src/SUMMARY.md", "# Summary\n\n- [One](ch01.md)\n"),
+        ("src/ch01.md", "# One\n"),
+        ("src/img/a.svg", "<svg/>"),
+        (
+            "redirects/old.md",
+            "% Old\n\n[a](ch01.html) [b](../nomicon/x.html) [c](ch99.html) [d](index.html)\n",
+        ),
+        ("nostarch/book.toml", "[book]\nsrc = \"../src\"\n"),
+        ("nostarch/chapter01.md", "# One\n\n![p](img/a.svg) ![q](img/missing.svg)\n"),
+        ("README.md", "# B\n\n![p](img/a.svg)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "redirects/old.md"), [row(3, "ch99.html", "")]);
+    assert_eq!(broken(&a, "nostarch/chapter01.md"), [row(3, "img/missing.svg", "")]);
+    assert_eq!(broken(&a, "README.md"), [row(3, "img/a.svg", "")], "a root doc is read on GitHub");
+}
+
+#[test]
 fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
     let dir = tree(&[
         ("book/book.toml", "[book]\ntitle = \"x\"\n"),

@@ -436,6 +436,9 @@ pub fn landing_from(
         return Some((source, PathKind::File));
     }
     let Some(site) = ctx.sites.page_of(page) else {
+        if let Some(found) = beside_a_book(ctx, page, written) {
+            return Some(found);
+        }
         // The site's heading ids are not known either: its fragment is not checked.
         return route_from_top_folder(ctx, page, written).map(|p| (p, PathKind::Dir));
     };
@@ -456,6 +459,39 @@ pub fn landing_from(
     found.or_else(|| {
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
+    })
+}
+
+/// Where a relative link of a doc beside an mdBook's `src` (in the folder of its
+/// `book.toml` or a folder next to `src`) lands when it is read as written from `src`:
+/// such a doc is a companion of the book written for its pages. The Rust book's
+/// `redirects/*.md`, which rust-lang/rust's build publishes beside the chapters, link
+/// `ch08-01-vectors.html` (the chapter `src/ch08-01-vectors.md`) and `../nomicon/…` (a
+/// book beside it on the host: it leaves this one, and is not checked); its print
+/// manuscript `nostarch/chapter04.md` shows `img/ferris/panics.svg` from `src/img/`; and
+/// `index.html`, which mdBook writes from the first chapter (round 84: 100 false rows).
+fn beside_a_book(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(String, PathKind)> {
+    let dir = crate::scan::resolve::parent_dir(page);
+    let site = ctx.sites.book_beside(dir)?;
+    let content = site.content.first()?;
+    if written.starts_with('/') || written.contains("://") {
+        return None;
+    }
+    let written = decode(written);
+    let path = written.split(['#', '?']).next().unwrap_or_default();
+    let rebased = crate::scan::resolve::join(content, path);
+    if !(content.is_empty() || rebased.starts_with(&format!("{content}/"))) {
+        return Some((rebased, PathKind::Dir)); // another book of the host
+    }
+    // mdBook writes the book's `index.html` from its first chapter.
+    if rebased == format!("{content}/index.html") {
+        return Some((content.clone(), PathKind::Dir));
+    }
+    let mut candidates = vec![rebased.clone()];
+    candidates.extend(render_rules::link_candidates(site, &written, &rebased));
+    candidates.into_iter().find_map(|p| {
+        let kind = ctx.tree.kind(&p);
+        (kind != PathKind::Missing).then_some((p, kind))
     })
 }
 
