@@ -322,16 +322,20 @@ pub fn is_archived(path: &str) -> bool {
 
 /// Whether the doc at `path` is a plan — under `plans/`, `planning/` or `specs/`, or named
 /// `PLAN.md`, `*_plan.md`, `*-plan.md`, or a feature's spec (`spec.md`, `*-spec.md`,
-/// `design-notes.md`: what spec-driven work writes before the code, as spec-kit's
+/// `design-notes.md`, `*-design.md`, `prd.md`, `*-prd.md`: what spec-driven work writes before the code, as spec-kit's
 /// `specs/001-x/` and prisma's `projects/x/spec.md`): the layout it names is the one
 /// intended when it was written, superseded or not (its status is still read: a shipped
 /// plan is done).
 pub fn is_plan(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     let stem = name.rsplit_once('.').map_or(name.as_str(), |(s, _)| s);
-    let spec = ["spec", "design-notes", "design_notes"]
-        .iter()
-        .any(|s| stem == *s || stem.strip_suffix(s).is_some_and(|head| head.ends_with(['-', '_'])));
+    let suffix = |s: &str| stem.strip_suffix(s).is_some_and(|head| head.ends_with(['-', '_']));
+    // A feature's design or requirements (`initiative-f-typed-design.md`,
+    // `modernization-prd.md`: pipenv's, 2 false rows); a bare `design.md` is as often the
+    // project's live architecture.
+    let spec =
+        ["spec", "design-notes", "design_notes", "prd"].iter().any(|s| stem == *s || suffix(s))
+            || suffix("design");
     stem == "plan"
         || stem.ends_with("_plan")
         || stem.ends_with("-plan")
@@ -594,6 +598,9 @@ mod tests {
         assert!(is_plan("docs/auth-spec.md") && is_plan("specs/001-chat/tasks.md"));
         assert!(!is_plan("docs/openapi-specification.md") && !is_plan("docs/inspect.md"));
         assert!(!is_plan("extensions/cli/spec/otlp-metrics.md"), "`spec/` holds tests as often");
+        // pipenv's `docs/dev/initiative-f-typed-design.md` and `modernization-prd.md`.
+        assert!(is_plan("docs/dev/initiative-f-typed-design.md") && is_plan("docs/a_prd.md"));
+        assert!(!is_plan("docs/design.md") && !is_plan("docs/web-design-tips.md.txt"));
         assert!(!is_record("notes.md"));
         let roadmap = crate::scan::markdown::parse(
             "# hyper 1.0 Roadmap\n\n> This was the roadmap. It is kept for historical purposes.\n"
