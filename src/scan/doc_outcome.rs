@@ -6,6 +6,10 @@
 //! It reads one file; it never writes one. A doc over the size limit is not an error:
 //! it is `DocRead::Skipped` with a warning, and the scan goes on without it.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use super::anchors::AnchorSet;
 use super::artifact::FileFacts;
 use super::context::{Findings, ScanContext, MAX_DOC_BYTES};
@@ -70,6 +74,28 @@ fn role_of(role: DocRole, text: &str, upstream: bool) -> DocRole {
     } else {
         role
     }
+}
+
+/// A line near a doc's top that names the repository it was copied from: "> Source:
+/// [hackergrrl/art-of-readme](https://github.com/hackergrrl/art-of-readme)", "Copied from
+/// https://github.com/o/n". The URL is a repository's root; a folder of one (pi-mono's
+/// "**Source:** […](https://github.com/badlogic/pi-mono/tree/main/packages/tui)") says
+/// where the doc's subject lives.
+static COPIED_FROM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?im)^\s*(?:>\s*)?[*_]*(?:source|upstream|original|copied from|vendored from|adapted from|mirrored from)[*_]*\s*:?[*_]*\s*(?:\[[^\]]*\]\(|<)?https?://(?:www\.)?github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?/?(?:[)>\s]|$)",
+    )
+    .unwrap()
+});
+
+/// Whether the doc says, in its first 8 lines, that it is a copy of a doc of another
+/// repository (not one of `repos`, the project's own): its links and claims are that
+/// repository's, as with `upstream_copy`. claude-code-templates' skill ships
+/// `art-of-readme.md` "Source: hackergrrl/art-of-readme", whose links to its
+/// translations (`README-zh.md`, 8 false rows) work upstream.
+fn copied_from_elsewhere(text: &str, repos: &[String]) -> bool {
+    let head: String = text.lines().take(8).collect::<Vec<_>>().join("\n");
+    COPIED_FROM.captures_iter(&head).any(|c| !repos.contains(&c[1].to_ascii_lowercase()))
 }
 
 /// Frontmatter keys that name where a page's text comes from.
@@ -220,8 +246,11 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         return Ok(DocRead::Skipped(ScanWarning::not_text(path)));
     }
     let path_role = ctx.roles[index as usize];
-    let upstream = matches!(path_role, DocRole::UserDoc | DocRole::SitePage)
-        && upstream_copy(&doc.parsed.text, &ctx.known_versions.repos);
+    let repos = &ctx.known_versions.repos;
+    let upstream = (matches!(path_role, DocRole::UserDoc | DocRole::SitePage)
+        && upstream_copy(&doc.parsed.text, repos))
+        || (!matches!(path_role, DocRole::AgentContext | DocRole::NestedAgentContext)
+            && copied_from_elsewhere(&doc.parsed.text, repos));
     let role = role_of(path_role, &doc.parsed.text, upstream);
     let facts = FileFacts {
         sha256: sha256_hex(&bytes),
@@ -334,6 +363,21 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_copy_of_another_repositorys_doc() {
+        let own = ["me/tool".to_string()];
+        let copy = "# Art of README\n\n> Source: [hackergrrl/art-of-readme](https://github.com/hackergrrl/art-of-readme)\n";
+        assert!(copied_from_elsewhere(copy, &own));
+        assert!(copied_from_elsewhere("# S\n\nCopied from https://github.com/o/n.git\n", &own));
+        // The project's own repository, a folder of a repository, a line further down.
+        assert!(!copied_from_elsewhere("# T\n\nSource: https://github.com/me/tool\n", &own));
+        let folder =
+            "**Source:** [`tui`](https://github.com/badlogic/pi-mono/tree/main/packages/tui)";
+        assert!(!copied_from_elsewhere(folder, &own));
+        let late = format!("{}Source: https://github.com/o/n\n", "x\n".repeat(8));
+        assert!(!copied_from_elsewhere(&late, &own));
+    }
 
     #[test]
     fn a_tool_written_doc_is_generated() {

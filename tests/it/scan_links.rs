@@ -480,6 +480,25 @@ fn a_doc_beside_an_mdbooks_src_links_as_if_written_from_src() {
 }
 
 #[test]
+fn pelican_links_reach_the_content_folder() {
+    // hypothesis' blog: `{static}/images/x.png` is `website/content/images/x.png`.
+    let dir = tree(&[
+        ("website/pelicanconf.py", "PATH = \"content\"\n"),
+        ("website/content/images/a.png", "png"),
+        ("website/content/notes/b.md", "# B\n"),
+        (
+            "website/content/2025-01-01-post.md",
+            "# Post\n\n<img src=\"{static}/images/a.png\"> ![x]({static}/images/gone.png) [b]({filename}notes/b.md)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "website/content/2025-01-01-post.md"),
+        [row(3, "{static}/images/gone.png", "")]
+    );
+}
+
+#[test]
 fn a_root_link_on_an_mdbook_or_mkdocs_page_leaves_the_repository() {
     let dir = tree(&[
         ("book/book.toml", "[book]\ntitle = \"x\"\n"),

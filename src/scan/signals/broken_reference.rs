@@ -238,7 +238,6 @@ fn check_links(
 ) {
     let self_index = ctx.doc_index(&doc.path);
     let generated = generated_sections(&doc.parsed);
-    let copy = copied_from_elsewhere(&doc.parsed.text, &ctx.known_versions.repos);
     for link in &doc.parsed.links {
         if generated.iter().any(|(first, last)| (*first..=*last).contains(&link.line)) {
             continue;
@@ -307,8 +306,6 @@ fn check_links(
             // screenshots). Not a file of this checkout, so not checked (and never
             // looked at on disk).
             LinkTarget::Local { path: github, .. } if github.starts_with("../") => {}
-            // A copy of another repository's doc links that repository's files.
-            LinkTarget::Local { .. } if copy => {}
             LinkTarget::Local { written, path: github, fragment } => {
                 let Some((path, kind)) = landing(ctx, doc, &written, &github) else {
                     if failed.is_some()
@@ -426,6 +423,9 @@ pub fn landing_from(
         PathKind::Missing => {}
         kind => return Some((github.to_string(), kind)),
     }
+    if let Some(found) = pelican_link(ctx, page, written) {
+        return Some(found);
+    }
     if let Some(served) = static_file(ctx, page, written) {
         return Some((served, PathKind::File));
     }
@@ -460,6 +460,32 @@ pub fn landing_from(
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
     })
+}
+
+/// Where a Pelican link lands: `{static}`, `{attach}` or `{filename}` before a path
+/// from the content folder (`{static}/images/x.png`) or from the doc's folder. The
+/// content folder (`PATH` of `pelicanconf.py`) is the doc's nearest folder that holds
+/// the path (hypothesis' blog: `website/content/images/…`; round 85, 8 false rows).
+fn pelican_link(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(String, PathKind)> {
+    let rest =
+        ["{static}", "{attach}", "{filename}"].iter().find_map(|p| written.strip_prefix(p))?;
+    let rest = decode(rest.split(['#', '?']).next().unwrap_or_default());
+    let dir = crate::scan::resolve::parent_dir(page);
+    let found = |path: String| {
+        let kind = ctx.tree.kind(&path);
+        (kind != PathKind::Missing).then_some((path, kind))
+    };
+    let Some(from_content) = rest.strip_prefix('/') else {
+        return found(crate::scan::resolve::join(dir, &rest));
+    };
+    let mut at = Some(dir);
+    while let Some(folder) = at {
+        if let Some(hit) = found(crate::scan::resolve::join(folder, from_content)) {
+            return Some(hit);
+        }
+        at = (!folder.is_empty()).then(|| crate::scan::resolve::parent_dir(folder));
+    }
+    None
 }
 
 /// Where a relative link of a doc beside an mdBook's `src` (in the folder of its
@@ -753,28 +779,6 @@ fn generated_id(fragment: &str, found: &(Option<String>, bool, Option<(u32, u32)
     dotted && found.0.is_none() && !found.1 && found.2.is_none()
 }
 
-/// A line near a doc's top that names the repository it was copied from: "> Source:
-/// [hackergrrl/art-of-readme](https://github.com/hackergrrl/art-of-readme)", "Copied from
-/// https://github.com/o/n". The URL is a repository's root; a folder of one (pi-mono's
-/// "**Source:** […](https://github.com/badlogic/pi-mono/tree/main/packages/tui)") says
-/// where the doc's subject lives.
-static COPIED_FROM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?im)^\s*(?:>\s*)?[*_]*(?:source|upstream|original|copied from|vendored from|adapted from|mirrored from)[*_]*\s*:?[*_]*\s*(?:\[[^\]]*\]\(|<)?https?://(?:www\.)?github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?/?(?:[)>\s]|$)",
-    )
-    .unwrap()
-});
-
-/// Whether the doc says, in its first 8 lines, that it is a copy of a doc of another
-/// repository (not one of `repos`, the project's own): its relative links are written
-/// for that repository's files and are not checked here. claude-code-templates' skill
-/// ships `art-of-readme.md` "Source: hackergrrl/art-of-readme", whose links to its
-/// translations (`README-zh.md`, 8 false rows) work upstream.
-fn copied_from_elsewhere(text: &str, repos: &[String]) -> bool {
-    let head: String = text.lines().take(8).collect::<Vec<_>>().join("\n");
-    COPIED_FROM.captures_iter(&head).any(|c| !repos.contains(&c[1].to_ascii_lowercase()))
-}
-
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
 fn fragment_ok(fragment: &str) -> bool {
     // `#readme`: GitHub wraps a repository's rendered README in an element of that id,
@@ -932,21 +936,6 @@ mod tests {
         assert!(!generated_id("v1.", &none));
         assert!(!generated_id("0.9.0-breaking", &none));
         assert!(!generated_id(".hidden", &none));
-    }
-
-    #[test]
-    fn a_copy_of_another_repositorys_doc() {
-        let own = ["me/tool".to_string()];
-        let copy = "# Art of README\n\n> Source: [hackergrrl/art-of-readme](https://github.com/hackergrrl/art-of-readme)\n";
-        assert!(copied_from_elsewhere(copy, &own));
-        assert!(copied_from_elsewhere("# S\n\nCopied from https://github.com/o/n.git\n", &own));
-        // The project's own repository, a folder of a repository, a line further down.
-        assert!(!copied_from_elsewhere("# T\n\nSource: https://github.com/me/tool\n", &own));
-        let folder =
-            "**Source:** [`tui`](https://github.com/badlogic/pi-mono/tree/main/packages/tui)";
-        assert!(!copied_from_elsewhere(folder, &own));
-        let late = format!("{}Source: https://github.com/o/n\n", "x\n".repeat(8));
-        assert!(!copied_from_elsewhere(&late, &own));
     }
 
     #[test]
