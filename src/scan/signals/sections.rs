@@ -286,9 +286,13 @@ pub fn is_record(path: &str) -> bool {
 }
 
 /// Folder names (lowercase) whose docs are already archived, or given up and on their
-/// way out (beads' `docs/staged-for-removal/`, an `attic/`, a `deprecated/` folder).
-const ARCHIVED_FOLDERS: [&str; 9] = [
+/// way out (beads' `docs/staged-for-removal/`, an `attic/`, a `deprecated/` folder), or
+/// kept as snapshot copies (claude-code-plugins-plus' `backups/`, timestamped copies of
+/// plugin folders: 190 false rows in round 85, none true).
+const ARCHIVED_FOLDERS: [&str; 11] = [
     "archive",
+    "backup",
+    "backups",
     "archived",
     "_archive",
     "attic",
@@ -493,6 +497,8 @@ mod tests {
         assert!(!is_archived("docs/archive.md"));
         assert!(!is_archived("docs/archiver/guide.md"));
         assert!(is_archived("docs/staged-for-removal/MANIFEST.md"));
+        assert!(is_archived("backups/skills-migration-20251108/x/SKILL.md"));
+        assert!(!is_archived("docs/backup.md") && !is_archived("docs/backup-and-restore/x.md"));
         assert!(is_archived("docs/deprecated/v1-api.md") && !is_archived("docs/deprecated.md"));
         assert!(is_archived("README_OLD.md") && is_archived("docs/CONTRIBUTING.old.md"));
         assert!(!is_archived("docs/old.md") && !is_archived("docs/bold.md"));
