@@ -495,7 +495,7 @@ fn pelican_link(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(Str
 /// `ch08-01-vectors.html` (the chapter `src/ch08-01-vectors.md`) and `../nomicon/…` (a
 /// book beside it on the host: it leaves this one, and is not checked); its print
 /// manuscript `nostarch/chapter04.md` shows `img/ferris/panics.svg` from `src/img/`; and
-/// `index.html`, which mdBook writes from the first chapter (round 84: 100 false rows).
+/// `index.html`, which mdBook writes from the first chapter (round 84: 99 false rows).
 fn beside_a_book(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(String, PathKind)> {
     let dir = crate::scan::resolve::parent_dir(page);
     let site = ctx.sites.book_beside(dir)?;
