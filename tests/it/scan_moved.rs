@@ -719,4 +719,21 @@ fn a_path_in_a_nested_list_item_is_read_from_the_folder_its_parent_item_names() 
         [(8, "tests/layout/", "broken_reference")],
         "a path its parent's folder does not hold is still missing"
     );
+    // crates.io's AGENTS.md: lone folders under `/crates/`, which git saw move there.
+    let repo = GitRepo::new();
+    repo.write("crates_io_worker/lib.rs", "x\n");
+    repo.write("crates/crates_io_index/lib.rs", "x\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "crates_io_worker", "crates/crates_io_worker"]);
+    repo.write(
+        "AGENTS.md",
+        "# Agents\n\n- `/crates/` - workspace crates\n  - `crates_io_worker/` - jobs\n\n- `crates_io_worker/` alone\n",
+    );
+    repo.commit("2024-02-01T00:00:00Z", "move");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "AGENTS.md"),
+        [(6, "crates_io_worker/", "stale_name_location")],
+        "only the item outside the list of `/crates/` names the old folder"
+    );
 }

@@ -108,7 +108,9 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
             })
         };
         if let Some(folder) = agent_folder(ctx, doc, role, &span.text, &path) {
-            out.push(missing(folder, AGENT_FOLDER));
+            if !under_a_parent_item(ctx, doc, span.line, &path) {
+                out.push(missing(folder, AGENT_FOLDER));
+            }
             continue;
         }
         // A first folder that is gone counts too, for a path of two names or more: git
@@ -187,7 +189,8 @@ fn written_from_a_named_folder(ctx: &ScanContext<'_>, text: &str, path: &str) ->
 /// names: slint's AGENTS.md lists "- **`internal/compiler/`** - Slint language compiler"
 /// and under it "  - `tests/syntax/` - Syntax error test cases", which is
 /// `internal/compiler/tests/syntax/` (round 82). Each enclosing item's first code span is
-/// tried as the folder, nearest first.
+/// tried as the folder, nearest first; so is a lone folder an agent file lists under
+/// such an item (crates.io's `AGENTS.md`: `crates_io_worker/` under `/crates/`, round 86).
 fn under_a_parent_item(ctx: &ScanContext<'_>, doc: &Doc, line: u32, path: &str) -> bool {
     let text = |l: u32| doc.parsed.lines.text_of(&doc.parsed.text, l);
     let indent = |t: &str| t.len() - t.trim_start().len();
@@ -217,7 +220,7 @@ fn under_a_parent_item(ctx: &ScanContext<'_>, doc: &Doc, line: u32, path: &str) 
         }
         depth = parent;
         let folder = t.split('`').nth(1).unwrap_or_default();
-        let folder = folder.trim_start_matches("./").trim_end_matches('/');
+        let folder = folder.trim_start_matches("./").trim_start_matches('/').trim_end_matches('/');
         if !folder.is_empty()
             && ctx.tree.kind(folder) == PathKind::Dir
             && ctx.tree.exists(&crate::scan::resolve::join(folder, path))
