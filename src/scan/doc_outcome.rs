@@ -94,8 +94,8 @@ static COPIED_FROM: LazyLock<Regex> = LazyLock::new(|| {
 /// `art-of-readme.md` "Source: hackergrrl/art-of-readme", whose links to its
 /// translations (`README-zh.md`, 8 false rows) work upstream.
 fn copied_from_elsewhere(text: &str, repos: &[String]) -> bool {
-    let head: String = text.lines().take(8).collect::<Vec<_>>().join("\n");
-    COPIED_FROM.captures_iter(&head).any(|c| !repos.contains(&c[1].to_ascii_lowercase()))
+    let head = text.match_indices('\n').nth(7).map_or(text, |(end, _)| &text[..end]);
+    COPIED_FROM.captures_iter(head).any(|c| !repos.contains(&c[1].to_ascii_lowercase()))
 }
 
 /// Frontmatter keys that name where a page's text comes from.

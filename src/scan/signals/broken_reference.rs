@@ -450,10 +450,7 @@ pub fn landing_from(
         page,
         &written,
     ));
-    let found = candidates.into_iter().find_map(|p| {
-        let kind = ctx.tree.kind(&p);
-        (kind != PathKind::Missing).then_some((p, kind))
-    });
+    let found = first_existing(ctx, candidates);
     // A page the site redirects is served elsewhere: the link works, and its fragment
     // belongs to a page the scan does not pin down (taken as a folder: not checked).
     found.or_else(|| {
@@ -471,21 +468,14 @@ fn pelican_link(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(Str
         ["{static}", "{attach}", "{filename}"].iter().find_map(|p| written.strip_prefix(p))?;
     let rest = decode(rest.split(['#', '?']).next().unwrap_or_default());
     let dir = crate::scan::resolve::parent_dir(page);
-    let found = |path: String| {
-        let kind = ctx.tree.kind(&path);
-        (kind != PathKind::Missing).then_some((path, kind))
-    };
     let Some(from_content) = rest.strip_prefix('/') else {
-        return found(crate::scan::resolve::join(dir, &rest));
+        return first_existing(ctx, [crate::scan::resolve::join(dir, &rest)]);
     };
-    let mut at = Some(dir);
-    while let Some(folder) = at {
-        if let Some(hit) = found(crate::scan::resolve::join(folder, from_content)) {
-            return Some(hit);
-        }
-        at = (!folder.is_empty()).then(|| crate::scan::resolve::parent_dir(folder));
-    }
-    None
+    // The doc's folder, then each folder above it up to the root.
+    let folders = std::iter::successors(Some(dir), |f| {
+        (!f.is_empty()).then(|| crate::scan::resolve::parent_dir(f))
+    });
+    first_existing(ctx, folders.map(|f| crate::scan::resolve::join(f, from_content)))
 }
 
 /// Where a relative link of a doc beside an mdBook's `src` (in the folder of its
@@ -515,6 +505,14 @@ fn beside_a_book(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(St
     }
     let mut candidates = vec![rebased.clone()];
     candidates.extend(render_rules::link_candidates(site, &written, &rebased));
+    first_existing(ctx, candidates)
+}
+
+/// The first of `candidates` (root-relative paths) that exists, with its kind.
+fn first_existing(
+    ctx: &ScanContext<'_>,
+    candidates: impl IntoIterator<Item = String>,
+) -> Option<(String, PathKind)> {
     candidates.into_iter().find_map(|p| {
         let kind = ctx.tree.kind(&p);
         (kind != PathKind::Missing).then_some((p, kind))
