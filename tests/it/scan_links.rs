@@ -424,6 +424,63 @@ fn a_dotted_fragment_no_heading_comes_close_to_is_a_generated_id() {
 }
 
 #[test]
+fn a_page_its_build_writes_into_has_ids_no_heading_shows() {
+    // click-extra's theme page links the palettes its `{python:render}` block prints;
+    // Rocket's FAQ links the id its Tera macro gives an entry. A page without such a
+    // block keeps the check, and a fragment with a heading close to it stays a slip.
+    let dir = tree(&[
+        (
+            "docs/theme.md",
+            "# Theme\n\n[dark](#dark) [nord](#nord) [pal](#palette)\n\n## Palettes\n\n```{python:render}\nprint(render())\n```\n",
+        ),
+        ("docs/faq.md", "# FAQ\n\nSee [it](#monolithic).\n\n{{ faq(\"monolithic\") }}\n"),
+        (
+            "docs/exec.md",
+            "# Exec\n\n[out](#generated)\n\n```python exec=\"on\"\nprint('## Generated')\n```\n",
+        ),
+        (
+            "docs/plain.md",
+            "# Plain\n\n[dark](#dark)\n\n```python\nprint(1)\n```\n\nShown: `{{ faq(\"x\") }}`.\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(broken(&a, "docs/theme.md"), [row(3, "#palette", "#palettes")]);
+    assert_eq!(broken(&a, "docs/faq.md"), []);
+    assert_eq!(broken(&a, "docs/exec.md"), []);
+    assert_eq!(broken(&a, "docs/plain.md"), [row(3, "#dark", "")]);
+}
+
+#[test]
+fn a_form_the_reader_fills_in_lists_sections_the_reader_writes() {
+    // claude-scientific-skills' quality manual template: sections 1-2 written, the rest
+    // left to the reader. A slip close to a heading stays; a template without fill-in
+    // placeholders, or a doc that is no template, keeps the check.
+    let form = "# Quality Manual\n\n**Company:** [COMPANY NAME]\n**Date:** [DATE]\n\n\
+        - [1. Scope](#1-scope)\n- [2. Terms](#2-term)\n- [5. Management](#5-management)\n\n\
+        ## 1. Scope\n\n## 2. Terms\n\n[CONTINUE WITH SECTIONS 3-8]\n";
+    let one =
+        "# Manual\n\n**Company:** [COMPANY NAME] and [COMPANY NAME]\n\n- [5](#5-management)\n";
+    let dir = tree(&[
+        ("skills/iso/assets/templates/quality-manual-template.md", form),
+        ("skills/iso/assets/templates/one-template.md", one),
+        ("docs/quality-manual.md", form),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "skills/iso/assets/templates/quality-manual-template.md"),
+        [row(7, "#2-term", "#2-terms")]
+    );
+    assert_eq!(
+        broken(&a, "skills/iso/assets/templates/one-template.md"),
+        [row(5, "#5-management", "")]
+    );
+    assert_eq!(
+        broken(&a, "docs/quality-manual.md"),
+        [row(7, "#2-term", "#2-terms"), row(8, "#5-management", "")]
+    );
+}
+
+#[test]
 fn a_copy_of_another_repositorys_doc_links_that_repositorys_files() {
     // claude-code-templates' skill ships art-of-readme's README; its links to the
     // translations work upstream.

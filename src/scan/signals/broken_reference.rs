@@ -238,6 +238,9 @@ fn check_links(
 ) {
     let self_index = ctx.doc_index(&doc.path);
     let generated = generated_sections(&doc.parsed);
+    // Whether the page has headings the scan cannot see (`renders_at_build`,
+    // `fill_in_form`), worked out at its first missing fragment.
+    let open_page = std::cell::OnceCell::new();
     for link in &doc.parsed.links {
         if generated.iter().any(|(first, last)| (*first..=*last).contains(&link.line)) {
             continue;
@@ -295,7 +298,14 @@ fn check_links(
                     let other = renderer.is_none() && in_other_scheme(&doc.parsed, &fragment);
                     let in_code = heading_in_code(&doc.parsed, &fragment);
                     let found = (suggestion, other, in_code);
-                    if !generated_id(&fragment, &found) {
+                    // Nothing close to it, on a page with headings the scan cannot see.
+                    let unseen_heading = nothing_close(&found)
+                        && *open_page.get_or_init(|| {
+                            renders_at_build(&doc.parsed)
+                                || (ctx.role(&doc.path) == DocRole::Template
+                                    && fill_in_form(&doc.parsed))
+                        });
+                    if !generated_id(&fragment, &found) && !unseen_heading {
                         out.problems.push(missing_fragment(fragment, doc.path.clone(), found));
                     }
                 }
@@ -774,7 +784,101 @@ fn generated_id(fragment: &str, found: &(Option<String>, bool, Option<(u32, u32)
     let b = fragment.as_bytes();
     let dotted = (1..b.len().saturating_sub(1))
         .any(|i| b[i] == b'.' && b[i - 1].is_ascii_alphabetic() && b[i + 1].is_ascii_alphabetic());
-    dotted && found.0.is_none() && !found.1 && found.2.is_none()
+    dotted && nothing_close(found)
+}
+
+/// Whether nothing in the doc comes close to a missing fragment: no heading it slips
+/// from (`closest_anchor`), none whose id it is in the other common scheme, none a
+/// fence left open swallowed.
+fn nothing_close(found: &(Option<String>, bool, Option<(u32, u32)>)) -> bool {
+    found.0.is_none() && !found.1 && found.2.is_none()
+}
+
+/// MyST / Sphinx directives that write content when the site is built: code run at build
+/// (`{eval-rst}`, `{code-cell}`, `{jupyter-execute}`, `{exec}`, `{program-output}`,
+/// `{command-output}`) and API references (`{autoclass}`…).
+const BUILD_DIRECTIVES: [&str; 13] = [
+    "eval-rst",
+    "code-cell",
+    "jupyter-execute",
+    "exec",
+    "program-output",
+    "command-output",
+    "autoclass",
+    "automodule",
+    "autofunction",
+    "automethod",
+    "autodata",
+    "autoattribute",
+    "autoexception",
+];
+
+/// A macro call in prose (`{{ faq("monolithic") }}`: a Zola shortcode, an mkdocs-macros
+/// or Jinja call), which the site's build replaces with what it renders.
+static MACRO_CALL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\{\{-?\s*[A-Za-z_][A-Za-z0-9_]*\(").unwrap());
+
+/// Whether part of `doc` is written when its site is built, by code the page runs: a
+/// MyST / Sphinx directive fence that runs code or documents an API (`BUILD_DIRECTIVES`),
+/// or one an extension's domain names (```` ```{python:render} ````, ```` ```{click:run} ````,
+/// ```` ```{py:function} ````), a markdown-exec fence (```` ```python exec="on" ````), a
+/// macro call in prose (`MACRO_CALL`). What it renders carries ids no heading of the
+/// source shows: click-extra's theme page links `#dark`, `#nord`… of the palettes its
+/// `{python:render}` block prints, Rocket's FAQ links `#monolithic`, the id its Tera macro
+/// `{{ faq("monolithic") }}` gives the entry (9 false rows on the labels, no true one).
+fn renders_at_build(doc: &ParsedDoc) -> bool {
+    let runs_code = doc.code_blocks.iter().any(|b| {
+        let info = b.info.trim();
+        let directive = info
+            .strip_prefix('{')
+            .and_then(|rest| rest.split_once('}'))
+            .map(|(name, _)| name.trim().to_ascii_lowercase());
+        let executed = info.split_whitespace().skip(1).any(|attr| {
+            matches!(
+                attr.trim_end_matches([',', '}']).to_ascii_lowercase().as_str(),
+                "exec=\"on\"" | "exec=\"true\"" | "exec=\"1\"" | "exec=on" | "exec=true" | "exec=1"
+            )
+        });
+        executed
+            || directive.is_some_and(|name| {
+                BUILD_DIRECTIVES.contains(&name.as_str())
+                    || name.split_once(':').is_some_and(|(domain, what)| {
+                        !domain.is_empty() && !what.is_empty() && !name.contains(['/', ' '])
+                    })
+            })
+    });
+    runs_code || doc.text_runs.iter().any(|run| MACRO_CALL.is_match(&run.text))
+}
+
+/// A fill-in placeholder: a bracketed name in capitals (`[COMPANY NAME]`, `[DATE]`).
+static FILL_IN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\[([A-Z][A-Z0-9]+(?:[ _-][A-Z0-9]+)*)\]").unwrap());
+
+/// Whether `doc`, a template, is a form the reader fills in: its prose holds at least two
+/// distinct fill-in placeholders (`FILL_IN`, not a link's text: no `(`, `[` or `:` after
+/// it). Such a form's table of contents lists the sections the reader writes
+/// (claude-scientific-skills' ISO 13485 quality manual: sections 1–4 written, then
+/// "[CONTINUE WITH SECTIONS 5-8 FOLLOWING THE SAME PATTERN]", 24 false rows), so a
+/// missing fragment with no heading close to it is one of those; a close one is a slip
+/// every copy inherits, and stays (the mermaid template's `#-architecture`).
+fn fill_in_form(doc: &ParsedDoc) -> bool {
+    let text = &doc.text;
+    let in_prose = |at: usize| {
+        doc.text_runs.iter().any(|run| (run.offset..run.offset + run.text.len()).contains(&at))
+    };
+    let mut names = std::collections::BTreeSet::new();
+    for caps in FILL_IN.captures_iter(text) {
+        let Some(whole) = caps.get(0) else { continue };
+        let next = text[whole.end()..].chars().next();
+        if matches!(next, Some('(' | '[' | ':')) || !in_prose(whole.start() + 1) {
+            continue;
+        }
+        names.insert(caps[1].to_string());
+        if names.len() >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
 /// An empty fragment or `#top` always works (HTML scrolls to the top).
