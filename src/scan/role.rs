@@ -579,9 +579,16 @@ const POLICY_STEMS: [&str; 9] = [
 pub fn is_policy_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = stem(name).to_ascii_lowercase();
+    // A report of the licenses of what the project bundles is license text too: lancedb's
+    // `JAVA_THIRD_PARTY_LICENSES.md`, which license-maven-plugin writes into each Maven
+    // module, `ThirdPartyNotices.md`, `NOTICE.md`.
+    let third_party = stem.contains("third")
+        && ["license", "licence", "notice"].iter().any(|word| stem.contains(word));
     POLICY_STEMS.contains(&stem.as_str())
         || stem.starts_with("license")
         || stem.starts_with("licence")
+        || stem == "notice"
+        || third_party
 }
 
 /// Folders an agent tool (or a plugin) keeps its slash commands, subagents and prompt
@@ -741,6 +748,16 @@ mod tests {
             DocRole::AgentDoc
         );
         assert_eq!(role_in("web/AGENTS.md", &[skill]), DocRole::NestedAgentContext);
+    }
+
+    #[test]
+    fn license_reports_are_policy_text() {
+        assert!(is_policy_file("java/JAVA_THIRD_PARTY_LICENSES.md"));
+        assert!(is_policy_file("packages/markitdown/ThirdPartyNotices.md"));
+        assert!(is_policy_file("NOTICE.md"));
+        assert!(is_policy_file("LICENSE-3rdparty.md"));
+        assert!(!is_policy_file("docs/third-party-integrations.md"));
+        assert!(!is_policy_file("docs/notices-and-alerts.md"));
     }
 
     #[test]
