@@ -260,6 +260,30 @@ fn duplicate_content_leaves_out_snippets_in_three_files_readme_mirrors_and_licen
 }
 
 #[test]
+fn duplicate_content_leaves_out_a_tree_kept_whole_below_another_folder() {
+    // mcp-agent's package data keeps a copy of `examples/`: each page at the same place
+    // in both trees. One page copied alone below another folder still fires.
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    for (page, text) in [
+        ("workflows/swarm/policies/cancel.md", "cancel a flight"),
+        ("workflows/swarm/policies/change.md", "change a flight"),
+        ("usecases/finance/report.md", "sample report"),
+    ] {
+        let body = format!("# Page\n\n{}\n{}", block(text), block(&format!("{text} again")));
+        write(&format!("examples/{page}"), body.clone());
+        write(&format!("src/pkg/data/examples/{page}"), body);
+    }
+    write("examples/workflows/swarm/README.md", format!("# Swarm\n\n{}", block("swarm intro")));
+    write("src/pkg/data/examples/workflows/swarm/README.md", format!("# Swarm\n\n{}", block("x")));
+    let guide = format!("# Guide\n\n{}\n{}", block("the guide"), block("the guide again"));
+    write("guides/setup/install.md", guide.clone());
+    write("site/guides/setup/install.md", guide);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["guides/setup/install.md", "site/guides/setup/install.md"]);
+}
+
+#[test]
 fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
     let dir = tempfile::tempdir().unwrap();
     let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);

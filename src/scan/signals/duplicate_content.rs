@@ -319,7 +319,9 @@ fn mirrored_trees<'k>(
     copies
         .into_iter()
         .filter(|((a, b), n)| {
-            let pages = shared_names(&ctx.paths, a, b);
+            // Two READMEs, two license files… are never compared (`deliberate_pair`),
+            // so they count for neither side.
+            let pages = shared_names(&ctx.paths, a, b, |x, y| !deliberate_pair(ctx, x, y));
             pages >= MIRROR_MIN_PAGES && n * 2 >= pages
         })
         .map(|(roots, _)| roots)
@@ -430,10 +432,14 @@ fn series_pages(a: &str, b: &str) -> bool {
 
 /// The two folders one page is kept in when `a` and `b` are the same file name at the
 /// same depth with their paths differing in one folder only: (`docs`, `docs-master`)
-/// for `docs/dev/guide.md` and `docs-master/dev/guide.md`.
+/// for `docs/dev/guide.md` and `docs-master/dev/guide.md`; or when one is the other
+/// copied with its tree below another folder (`copied_tree_roots`).
 fn variant_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
     let (pa, pb): (Vec<&str>, Vec<&str>) = (a.split('/').collect(), b.split('/').collect());
-    if pa.len() != pb.len() || pa.len() < 2 || pa.last() != pb.last() {
+    if pa.len() != pb.len() {
+        return copied_tree_roots(a, b);
+    }
+    if pa.len() < 2 || pa.last() != pb.last() {
         return None;
     }
     let mut differing = pa.iter().zip(&pb).enumerate().filter(|(_, (x, y))| x != y);
@@ -445,9 +451,34 @@ fn variant_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
     Some((&a[..end(&pa)], &b[..end(&pb)]))
 }
 
+/// The roots of one tree kept twice when `long` (or `short`: in either order) is the
+/// other's path below more folders: (`examples`, `src/mcp_agent/data/examples`) for
+/// `examples/workflows/swarm/policy.md` and
+/// `src/mcp_agent/data/examples/workflows/swarm/policy.md`, mcp-agent's package data
+/// copy of its `examples/`; (`PRPs`, `claude-code-full-guide/PRPs`) for a guide shipped
+/// with its own copy of the repository's `PRPs/`. The shorter path needs a folder, and a
+/// tree copied into itself (`cli-tool/…/cli-tool/…`, a copy command run twice) is no
+/// such pair: it is one mistake to undo.
+fn copied_tree_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
+    let swapped = a.len() > b.len();
+    let (short, long) = if swapped { (b, a) } else { (a, b) };
+    let prefix = long.strip_suffix(short)?.strip_suffix('/')?;
+    let (first, _) = short.split_once('/')?;
+    if prefix.is_empty() || prefix == first || prefix.starts_with(&format!("{first}/")) {
+        return None;
+    }
+    let (short_root, long_root) = (&short[..first.len()], &long[..prefix.len() + 1 + first.len()]);
+    Some(if swapped { (long_root, short_root) } else { (short_root, long_root) })
+}
+
 /// How many relative paths the folders `a` and `b` both hold, among the scanned `paths`
-/// (sorted).
-fn shared_names(paths: &[String], a: &str, b: &str) -> usize {
+/// (sorted), whose two copies `compared` says are compared at all.
+fn shared_names(
+    paths: &[String],
+    a: &str,
+    b: &str,
+    compared: impl Fn(&str, &str) -> bool,
+) -> usize {
     let under = |dir: &str| -> BTreeSet<&str> {
         let prefix = format!("{dir}/");
         let from = paths.partition_point(|p| p.as_str() < prefix.as_str());
@@ -458,7 +489,9 @@ fn shared_names(paths: &[String], a: &str, b: &str) -> usize {
             .collect()
     };
     let (left, right) = (under(a), under(b));
-    left.intersection(&right).count()
+    left.intersection(&right)
+        .filter(|name| compared(&format!("{a}/{name}"), &format!("{b}/{name}")))
+        .count()
 }
 
 /// Whether one side is loaded alone — in an Agent Skill, or a slash command or subagent
@@ -575,7 +608,15 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
             lines.len() >= 2 && lines.len() as f64 >= WHOLE_COPY * long(from) as f64
         })
     };
-    let mirrored = mirrored_trees(ctx, pairs.keys(), whole);
+    // A page of one block held whole by the other copy is a copy too, in a tree's count
+    // (mcp-agent's one-paragraph policy files in its package data's `examples/`).
+    let copy_of = |from: u32, to: u32| {
+        pairs.get(&(from, to)).is_some_and(|shared| {
+            let lines: BTreeSet<u32> = shared.iter().map(|s| s.print.line).collect();
+            !lines.is_empty() && lines.len() as f64 >= WHOLE_COPY * long(from) as f64
+        })
+    };
+    let mirrored = mirrored_trees(ctx, pairs.keys(), copy_of);
     // The characters `doc` shares with `other`, each shared block counted once.
     let shared_chars = |doc: u32, other: u32| -> u32 {
         let mut seen = BTreeSet::new();
@@ -737,7 +778,16 @@ mod tests {
         assert_eq!(variant_roots("a/b.md", "a/c.md"), None);
         let paths: Vec<String> =
             ["d/a.md", "d/b.md", "d/x/c.md", "e/a.md", "e/x/c.md", "f.md"].map(String::from).into();
-        assert_eq!(shared_names(&paths, "d", "e"), 2);
+        assert_eq!(shared_names(&paths, "d", "e", |_, _| true), 2);
+        assert_eq!(shared_names(&paths, "d", "e", |x, _| !x.ends_with("a.md")), 1);
+        assert_eq!(
+            variant_roots("examples/w/s/policy.md", "src/pkg/data/examples/w/s/policy.md"),
+            Some(("examples", "src/pkg/data/examples"))
+        );
+        assert_eq!(variant_roots("guide/PRPs/x.md", "PRPs/x.md"), Some(("guide/PRPs", "PRPs")));
+        assert_eq!(variant_roots("cli/x/cli/x/a.md", "cli/x/a.md"), None, "a tree in itself");
+        assert_eq!(variant_roots("README.md", "pkg/README.md"), None, "no folder to copy");
+        assert_eq!(variant_roots("docs/a/x.md", "site/docs/b/x.md"), None);
     }
 
     #[test]
