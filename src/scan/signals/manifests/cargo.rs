@@ -41,7 +41,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         push_rust(known, v, "Cargo.toml rust-version", Bound::Minimum, "");
     }
     let Some(ws) = ws else {
-        if rust_version.is_none() {
+        if rust_version.is_none() && cargo.is_none() {
+            crate_below_toolchain(root, known);
+        } else if rust_version.is_none() {
             root_toolchain(root, known);
         }
         return project;
@@ -103,6 +105,34 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         }
     }
     project
+}
+
+/// Without a `Cargo.toml` at the root, the floor the crates one folder below it declare
+/// (`rust-version`), when they all declare one: a Tauri app keeps its crate in
+/// `src-tauri/` (cc-switch's `rust-version = "1.85.0"`, which its README's "Rust 1.85+"
+/// states, beside a root `rust-toolchain.toml` that pins 1.95 to keep clippy's findings
+/// stable: 2 false rows in round 88). Else the root's toolchain pin.
+fn crate_below_toolchain(root: &Path, known: &mut KnownVersions) {
+    let mut floors: Vec<(String, String)> = Vec::new();
+    for dir in read::member_dirs(root, &["*".to_string()], &[], MAX_MEMBERS) {
+        let source = format!("{dir}/Cargo.toml");
+        let Some(member) = read::toml(root, &source) else { continue };
+        let Some(pkg) = member.get("package").and_then(|p| p.as_table()) else { continue };
+        match pkg.get("rust-version").and_then(|v| v.as_str()) {
+            Some(v) => floors.push((v.to_string(), source)),
+            None => return root_toolchain(root, known),
+        }
+    }
+    match floors.split_first() {
+        Some(((v, source), rest)) if rest.iter().all(|(w, _)| w == v) => {
+            let source = match rest.len() {
+                0 => format!("{source} rust-version (the only crate's floor)"),
+                n => format!("every crate's rust-version ({source} and {n} more)"),
+            };
+            push_rust(known, v, &source, Bound::Minimum, "");
+        }
+        _ => root_toolchain(root, known),
+    }
 }
 
 /// The root's `rust-toolchain(.toml)` pin, where nothing declares a floor.
@@ -219,6 +249,27 @@ mod tests {
         assert!(known.lookup("tool", "x.md", false, None).is_none(), "one common word: code only");
         assert!(known.lookup("tool-lib", "x.md", false, None).unwrap().in_prose);
         assert_eq!(known.repos, ["acme/tool"]);
+    }
+
+    #[test]
+    fn a_crate_below_a_root_without_cargo_toml_gives_the_floor() {
+        // cc-switch, a Tauri app: its crate is `src-tauri/`, the root pins a newer toolchain.
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "rust-toolchain.toml", "[toolchain]\nchannel = \"1.95.0\"\n");
+        write(d, "src-tauri/Cargo.toml", "[package]\nname = \"app\"\nrust-version = \"1.85.0\"\n");
+        write(d, "docs/notes.txt", "no crate here\n");
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let rust = known.lookup("rust", "README.md", false, None).unwrap();
+        assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Minimum));
+        assert_eq!(rust.source, "src-tauri/Cargo.toml rust-version (the only crate's floor)");
+        // A crate below without a floor leaves the root to its toolchain pin.
+        write(d, "cli/Cargo.toml", "[package]\nname = \"cli\"\n");
+        let mut known = KnownVersions::default();
+        read(d, &mut known);
+        let rust = known.lookup("rust", "README.md", false, None).unwrap();
+        assert_eq!((rust.version.clone(), rust.bound), (vec![1, 95, 0], Bound::Current));
     }
 
     #[test]
