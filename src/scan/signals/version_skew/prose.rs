@@ -131,7 +131,10 @@ pub fn mentions(
                 if seg.code.iter().any(|c| c.contains(&range.start)) && !quoted {
                     continue;
                 }
-                if known.is_toolchain(&name) && feature_floor(&seg, start..end, &range) {
+                if known.is_toolchain(&name)
+                    && (feature_floor(&seg, start..end, &range)
+                        || annotates_a_feature(&doc.text, &seg, start..end, &range, &name))
+                {
                     continue;
                 }
                 // "Node 22.6 added --experimental-strip-types", "a Python 3.9 target",
@@ -472,6 +475,60 @@ fn feature_floor(seg: &Segment, span: Range<usize>, range: &Range<usize>) -> boo
         word = words.next();
     }
     word.is_some_and(|w| RUNTIME_VERBS.contains(&w))
+}
+
+/// Whether the toolchain release at `range` (in sentence `span` of `seg`, whose source is
+/// `source`) annotates the feature just before it: a parenthesis holding only the
+/// toolchain and its release, right after a code span or bold text —
+/// "`from __future__ import annotations` (Python 3.7+)", "**Structured concurrency with
+/// asyncio.TaskGroup** (Python 3.11+)", "`node --test` (Node 20+)". It says since when
+/// the runtime has what it follows, not what the project needs (on the labels, 3 false
+/// rows, no true one; "Go module dependencies (Go 1.24.0+)", after plain words, stays a
+/// claim). A sentence that frames a requirement before it keeps the claim
+/// ("**Requirements** (Python 3.12+)"), so does a heading ("#### Using `venv` (Python 3.9
+/// and later)", aider's setup section) and a parenthesis without the toolchain's name,
+/// the release of the tool just named ("Install `uv` (version 0.4.30 or later)").
+fn annotates_a_feature(
+    source: &str,
+    seg: &Segment,
+    span: Range<usize>,
+    range: &Range<usize>,
+    name: &str,
+) -> bool {
+    let text = &seg.text;
+    let Some(open) = text[span.start..range.start].rfind('(').map(|i| span.start + i) else {
+        return false;
+    };
+    let inside = &text[open + 1..range.start];
+    let only_the_name = inside
+        .trim()
+        .trim_end_matches(['v', 'V'])
+        .trim_end()
+        .chars()
+        .all(|c| c.is_alphabetic() || c == '.')
+        && !inside.trim().is_empty();
+    let after = text[range.end..span.end].trim_start_matches('+');
+    let after = after.trim_start();
+    let after = ["or later", "or newer", "and later", "and newer", "or above"]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .unwrap_or(after);
+    if !only_the_name
+        || !inside.to_lowercase().contains(name)
+        || !after.trim_start().starts_with(')')
+    {
+        return false;
+    }
+    let before = text[span.start..open].trim_end();
+    let after_code = seg.code.iter().any(|c| c.end == span.start + before.len());
+    let at = seg.source_offset(open);
+    let line_start = source.get(..at).and_then(|s| s.rfind('\n')).map_or(0, |i| i + 1);
+    let heading = source.get(line_start..).is_some_and(|l| l.trim_start().starts_with('#'));
+    let bold = source.get(..at).is_some_and(|s| {
+        let s = s.trim_end();
+        s.ends_with("**") || s.ends_with("__")
+    });
+    (after_code || bold) && !heading && !frames_requirement(before)
 }
 
 /// Releases named as a range or a series (`1.39 to 1.47`, `1.48 to now`, `1.47.x`): a
@@ -1019,6 +1076,31 @@ mod tests {
         assert!(found("- `tomllib` - Python 3.11+ built-in TOML parser").is_empty());
         assert!(found("It uses the modules support built into Rust 1.70 to build.").is_empty());
         assert!(found("In Python 3.7, PEP 563 introduced postponed evaluation.").is_empty());
+        // A release annotating the code or bold text before it (claude-agent-farm,
+        // datamodel-code-generator, undici).
+        assert!(found("- `from __future__ import annotations` (Python 3.7+) for it").is_empty());
+        assert!(found("**Concurrency with asyncio.TaskGroup** (Python 3.11+):").is_empty());
+        assert!(found("Use `uv run pytest` (Python 3.12 or later) to run one.").is_empty());
+        assert_eq!(
+            found("- **go.mod:** Python module dependencies (Python 3.12+)"),
+            [one(1, "python", Claim::AtLeast, "3.12")]
+        );
+        assert_eq!(
+            found("**Requirements** (Python 3.12+)"),
+            [one(1, "python", Claim::AtLeast, "3.12")]
+        );
+        assert_eq!(
+            found("Run `make` (Python 3.12+ with uv) first."),
+            [one(1, "python", Claim::AtLeast, "3.12")]
+        );
+        assert_eq!(
+            found("#### Using `venv` (Python 3.9 and later)"),
+            [one(1, "python", Claim::AtLeast, "3.9")]
+        );
+        assert_eq!(
+            found("Install `uv` (version 0.4.30 or later) first."),
+            [one(1, "uv", Claim::AtLeast, "0.4.30")]
+        );
         // What the project needs stays a claim.
         assert_eq!(
             found("Python 3.12+ is required for all packages."),
