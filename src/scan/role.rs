@@ -64,8 +64,18 @@ const DATA_DIRS: [&str; 9] = [
     "sample-data",
 ];
 
-/// Words that, beside `test`/`tests` in a folder's name, make it a folder of test inputs.
-const TEST_DATA_WORDS: [&str; 14] = [
+/// Words that, beside `test`/`tests` in a folder's name, make it a folder of test inputs:
+/// data, or a project a test builds or scaffolds (kedro's `features/test_starter/`, a
+/// cookiecutter starter its behave tests create projects from: 1 false row on the labels).
+const TEST_DATA_WORDS: [&str; 22] = [
+    "starter",
+    "starters",
+    "project",
+    "projects",
+    "app",
+    "apps",
+    "template",
+    "templates",
     "examples",
     "example",
     "cases",
@@ -84,7 +94,8 @@ const TEST_DATA_WORDS: [&str; 14] = [
 
 /// Whether a folder name (lowercase) joins `test` and a data word with `_` or `-`:
 /// plandex's `reply_test_examples/` (recorded replies a parser test reads, 3 false
-/// rows), `test_cases`, `golden-test-outputs`. `test-suite`, `run-tests` name no data.
+/// rows), `test_cases`, `golden-test-outputs`, kedro's `test_starter`. `test-suite`,
+/// `run-tests` name no data.
 fn is_test_data_dir(name: &str) -> bool {
     let words: Vec<&str> = name.split(['_', '-']).collect();
     words.len() > 1
@@ -782,6 +793,11 @@ mod tests {
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);
         assert_eq!(role("app/server/types/reply_test_examples/2.md"), DocRole::TestFixture);
         assert_eq!(role("golden-test-outputs/a.md"), DocRole::TestFixture);
+        assert_eq!(
+            role("features/test_starter/{{ cookiecutter.repo_name }}/conf/README.md"),
+            DocRole::TestFixture
+        );
+        assert_eq!(role("packages/test-app/README.md"), DocRole::TestFixture);
         assert_eq!(role("docs/test-suite/README.md"), DocRole::UserDoc);
         assert_eq!(role(".claude/skills/run-tests/SKILL.md"), DocRole::AgentDoc);
         assert_eq!(role(".github/ISSUE_TEMPLATE/bug.md"), DocRole::Template);
