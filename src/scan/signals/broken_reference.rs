@@ -961,17 +961,57 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                     "; its heading's line {heading} is inside the code block the bare fence at line {fence} opens (a fence left open or closed early?)"
                 ));
             }
-            if let Some(id) = suggestion {
-                detail.push_str(&format!("; `#{id}` is the closest"));
+            // An id with a character no one sees (the U+FE0F GitHub keeps after an emoji
+            // of a heading) is shown, and fixed, with that character percent-encoded:
+            // `#️-cite` and `#-cite` look the same.
+            let suggestion = suggestion.as_deref().map(|id| (id, shown_id(id)));
+            if let Some((id, shown)) = &suggestion {
+                detail.push_str(&format!("; `#{shown}` is the closest"));
+                let hidden: Vec<String> = id
+                    .chars()
+                    .filter(|c| invisible(*c))
+                    .map(|c| format!("U+{:04X}", c as u32))
+                    .collect();
+                if !hidden.is_empty() {
+                    detail.push_str(&format!(
+                        " (the heading's id holds an invisible {}, percent-encoded here)",
+                        hidden.join(", ")
+                    ));
+                }
             }
             let sig = Signal::new(SignalName::BrokenReference, *line, detail).with_target(dest);
             let sig = match suggestion {
-                Some(id) => sig.with_suggestion(with_fragment(dest, id)),
+                Some((id, shown)) if shown != id => {
+                    sig.with_suggestion(with_fragment(dest, &shown))
+                }
+                Some((id, _)) => sig.with_suggestion(with_fragment(dest, id)),
                 None => sig,
             };
             (doc.clone(), sig)
         }
     }
+}
+
+/// Characters that take no space when shown: variation selectors, zero-width spaces and
+/// joiners, the word joiner, the byte-order mark.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}')
+}
+
+/// `id` with its invisible characters (`invisible`) percent-encoded, the rest as it is.
+fn shown_id(id: &str) -> String {
+    let mut out = String::with_capacity(id.len());
+    for c in id.chars() {
+        if invisible(c) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `dest` with its fragment replaced by `id`, encoded as the original fragment was.
@@ -1001,6 +1041,27 @@ mod tests {
         let template = "# README template\n\nSee [x](x.md).\n\nLicensed under ${LICENSE}: see [LICENSE](LICENSE).\n\nPut it in `${HOME}/x` for ${cost}: [y](y.md).\n";
         let parsed = crate::scan::markdown::parse(template.to_string());
         assert_eq!(generated_sections(&parsed), [(5, 5)]);
+    }
+
+    #[test]
+    fn an_invisible_character_of_a_suggested_id_is_shown_encoded() {
+        assert_eq!(shown_id("\u{fe0f}-cite"), "%EF%B8%8F-cite");
+        assert_eq!(shown_id("配置-cite"), "配置-cite");
+        let problem = Problem::MissingFragment {
+            doc: "README.md".into(),
+            line: 52,
+            dest: "#-cite".into(),
+            fragment: "-cite".into(),
+            in_path: "README.md".into(),
+            suggestion: Some("\u{fe0f}-cite".into()),
+            other_scheme: false,
+            in_code: None,
+        };
+        let (_, sig) = signal(&problem);
+        assert_eq!(sig.suggestion.as_deref(), Some("#%EF%B8%8F-cite"));
+        assert!(sig.detail.ends_with(
+            "`#%EF%B8%8F-cite` is the closest (the heading's id holds an invisible U+FE0F, percent-encoded here)"
+        ), "{}", sig.detail);
     }
 
     #[test]
