@@ -935,8 +935,24 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 ),
                 _ => format!("{} target `{}` does not exist", m.what, m.written),
             };
+            let scheme = if m.form == Form::DocRelative && m.what != IMPORT {
+                missing_scheme(&m.written)
+            } else {
+                None
+            };
+            let detail = match &scheme {
+                Some(fixed) => format!(
+                    "{detail}: it reads as a {} without its scheme, which GitHub resolves as a file beside the doc",
+                    if fixed.starts_with("mailto:") { "mail address" } else { "web address" }
+                ),
+                None => detail,
+            };
             let sig =
                 Signal::new(SignalName::BrokenReference, m.line, detail).with_target(&m.written);
+            let sig = match scheme {
+                Some(fixed) => sig.with_suggestion(fixed),
+                None => sig,
+            };
             (m.doc.clone(), sig)
         }
         Problem::MissingFragment {
@@ -992,6 +1008,43 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
     }
 }
 
+/// Top-level domains a link written without its scheme ends its host with.
+const WEB_TLDS: [&str; 16] = [
+    "com", "org", "net", "io", "ai", "dev", "app", "co", "edu", "gov", "info", "me", "sh", "xyz",
+    "cloud", "tech",
+];
+
+/// The link `written` meant, when it is a web or mail address missing its scheme — a
+/// host of two or more labels ending in a common top-level domain (`trainml.ai`,
+/// `www.readthedocs.com/x`), or `name@host.tld` — which GitHub resolves as a file beside
+/// the doc: `https://…`, or `mailto:…` for a mail address (ignite's `[trainml.ai](trainml.ai)`,
+/// podman's `tsweeney@redhat.com`, bokeh's `info@bokeh.org`, all judged true).
+fn missing_scheme(written: &str) -> Option<String> {
+    let (host, rest) = written.split_once('/').unwrap_or((written, ""));
+    let (user, host) = match host.split_once('@') {
+        Some((user, host)) => (Some(user), host),
+        None => (None, host),
+    };
+    let labels: Vec<&str> = host.split('.').collect();
+    let label_ok =
+        |l: &&str| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    let tld = labels.last().map(|t| t.to_ascii_lowercase()).unwrap_or_default();
+    if labels.len() < 2 || !labels.iter().all(label_ok) || !WEB_TLDS.contains(&tld.as_str()) {
+        return None;
+    }
+    match user {
+        Some(user)
+            if rest.is_empty()
+                && !user.is_empty()
+                && user.chars().all(|c| c.is_ascii_alphanumeric() || "._+-".contains(c)) =>
+        {
+            Some(format!("mailto:{written}"))
+        }
+        Some(_) => None,
+        None => Some(format!("https://{written}")),
+    }
+}
+
 /// Characters that take no space when shown: variation selectors, zero-width spaces and
 /// joiners, the word joiner, the byte-order mark.
 fn invisible(c: char) -> bool {
@@ -1041,6 +1094,35 @@ mod tests {
         let template = "# README template\n\nSee [x](x.md).\n\nLicensed under ${LICENSE}: see [LICENSE](LICENSE).\n\nPut it in `${HOME}/x` for ${cost}: [y](y.md).\n";
         let parsed = crate::scan::markdown::parse(template.to_string());
         assert_eq!(generated_sections(&parsed), [(5, 5)]);
+    }
+
+    #[test]
+    fn a_web_or_mail_address_without_its_scheme() {
+        assert_eq!(missing_scheme("trainml.ai").as_deref(), Some("https://trainml.ai"));
+        assert_eq!(
+            missing_scheme("www.readthedocs.com/projects/x").as_deref(),
+            Some("https://www.readthedocs.com/projects/x")
+        );
+        assert_eq!(
+            missing_scheme("tsweeney@redhat.com").as_deref(),
+            Some("mailto:tsweeney@redhat.com")
+        );
+        assert_eq!(missing_scheme("README.md"), None);
+        assert_eq!(missing_scheme("docs/setup.md"), None);
+        assert_eq!(missing_scheme("config.toml"), None);
+        assert_eq!(missing_scheme("../api.io"), None, "a climb is a path");
+        assert_eq!(missing_scheme("io"), None);
+        let (_, sig) = signal(&Problem::MissingTarget(Missing {
+            doc: "README.md".into(),
+            line: 3,
+            written: "trainml.ai".into(),
+            resolved: "trainml.ai".into(),
+            form: Form::DocRelative,
+            what: "link",
+            only_if_moved: false,
+        }));
+        assert_eq!(sig.suggestion.as_deref(), Some("https://trainml.ai"));
+        assert!(sig.detail.ends_with("reads as a web address without its scheme, which GitHub resolves as a file beside the doc"), "{}", sig.detail);
     }
 
     #[test]
