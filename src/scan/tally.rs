@@ -312,7 +312,9 @@ fn link_signal(
         {
             None
         }
-        None => Some(broken_reference::signal(problem)),
+        None => {
+            Some(broken_reference::with_root_fix(ctx, problem, broken_reference::signal(problem)))
+        }
     }
 }
 

@@ -424,6 +424,31 @@ fn a_dotted_fragment_no_heading_comes_close_to_is_a_generated_id() {
 }
 
 #[test]
+fn a_link_written_from_the_root_gets_the_link_from_the_docs_folder() {
+    // chroma's Cursor plans link `rust/worker/src/lib.rs` from `plans/`; a lone name
+    // (`LICENSE`) may be the folder's own file gone, and gets no fix.
+    let dir = tree(&[
+        ("rust/worker/src/lib.rs", "pub fn f() {}\n"),
+        ("docs/a b/x.md", "# X\n"),
+        ("LICENSE", "MIT\n"),
+        (
+            "plans/p.md",
+            "# Plan\n\n[lib](rust/worker/src/lib.rs#L3) [x](docs/a%20b/x.md) [l](LICENSE) [s](rust/worker/src/)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "plans/p.md"),
+        [
+            row(3, "LICENSE", ""),
+            row(3, "docs/a%20b/x.md", "../docs/a%20b/x.md"),
+            row(3, "rust/worker/src/", "../rust/worker/src/"),
+            row(3, "rust/worker/src/lib.rs", "../rust/worker/src/lib.rs"),
+        ]
+    );
+}
+
+#[test]
 fn a_page_its_build_writes_into_has_ids_no_heading_shows() {
     // click-extra's theme page links the palettes its `{python:render}` block prints;
     // Rocket's FAQ links the id its Tera macro gives an entry. A page without such a

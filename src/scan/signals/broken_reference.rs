@@ -1008,6 +1008,58 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
     }
 }
 
+/// `sig`, the signal of `problem`, with the fix for a relative link written from the
+/// repository's root: what it names is not beside the doc but is at the root (chroma's
+/// Cursor plans in `plans/` link `rust/worker/src/lib.rs`; swarms' `examples/cli/README.md`
+/// links `examples/cli/01.sh`). GitHub reads the link from the doc's folder, so the
+/// detail says where the file is and the suggestion is the link from the doc's folder
+/// (`../rust/worker/src/lib.rs`, `01.sh`), fragment kept. A signal with a fix already (a
+/// missing scheme) keeps it; a path without a folder gets none.
+pub fn with_root_fix(
+    ctx: &ScanContext<'_>,
+    problem: &Problem,
+    (doc, sig): (String, Signal),
+) -> (String, Signal) {
+    let Problem::MissingTarget(m) = problem else { return (doc, sig) };
+    let dir = crate::scan::resolve::parent_dir(&m.doc);
+    if m.form != Form::DocRelative
+        || m.what == IMPORT
+        || sig.suggestion.is_some()
+        || dir.is_empty()
+        || m.written.starts_with("../")
+    {
+        return (doc, sig);
+    }
+    let (path, fragment) = match m.written.split_once('#') {
+        Some((p, f)) => (p, Some(f)),
+        None => (m.written.as_str(), None),
+    };
+    // A lone name at the root (`LICENSE`, `DEVELOP.md`) is as likely a package's own file
+    // gone missing as the root's (chroma's JS package README meant the package's
+    // `DEVELOP.md`): only a path with a folder says it is written from the root.
+    let from_root = crate::scan::resolve::join("", &decode(path.trim_start_matches("./")));
+    if !from_root.contains('/') || !ctx.tree.exists(&from_root) {
+        return (doc, sig);
+    }
+    // Written as the link was: its percent-encoding (`architecture%20docs/`) and a
+    // folder's closing `/` kept.
+    let as_written = crate::scan::resolve::join("", path.trim_start_matches("./"));
+    let mut fixed = crate::scan::resolve::relative_path(dir, &as_written);
+    if path.ends_with('/') && !fixed.ends_with('/') {
+        fixed.push('/');
+    }
+    if let Some(f) = fragment {
+        fixed = format!("{fixed}#{f}");
+    }
+    let detail = format!(
+        "{}: `{from_root}` is there from the repository's root, and GitHub reads the link from the doc's folder",
+        sig.detail
+    );
+    let mut sig = sig.with_suggestion(fixed);
+    sig.detail = detail;
+    (doc, sig)
+}
+
 /// Top-level domains a link written without its scheme ends its host with.
 const WEB_TLDS: [&str; 16] = [
     "com", "org", "net", "io", "ai", "dev", "app", "co", "edu", "gov", "info", "me", "sh", "xyz",
