@@ -93,18 +93,32 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         // A virtual workspace whose members all declare one floor has that floor: the
         // root's docs speak of the workspace (minijinja's CONTRIBUTING "targets Rust
         // 1.63.0 as its MSRV" beside six members on 1.70).
-        match member_floors.split_first() {
-            Some(((v, source), rest)) if rest.iter().all(|(w, _)| w == v) => {
-                let source = match rest.len() {
-                    0 => format!("{source} rust-version (the workspace's only floor)"),
-                    n => format!("every workspace member's rust-version ({source} and {n} more)"),
-                };
-                push_rust(known, v, &source, Bound::Minimum, "");
-            }
-            _ => root_toolchain(root, known),
-        }
+        agreed_floor(root, known, &member_floors, ("the workspace's", "workspace member's"));
     }
     project
+}
+
+/// The Rust floor every one of `floors` (`(rust-version, manifest)`) declares, for the
+/// whole repository, its source named with `whose` (`("the workspace's", "workspace
+/// member's")`: "… rust-version (the workspace's only floor)", "every workspace member's
+/// rust-version (a/Cargo.toml and 5 more)"). Floors that disagree, or none, leave the
+/// root to its toolchain pin.
+fn agreed_floor(
+    root: &Path,
+    known: &mut KnownVersions,
+    floors: &[(String, String)],
+    (one, each): (&str, &str),
+) {
+    match floors.split_first() {
+        Some(((v, source), rest)) if rest.iter().all(|(w, _)| w == v) => {
+            let source = match rest.len() {
+                0 => format!("{source} rust-version ({one} only floor)"),
+                n => format!("every {each} rust-version ({source} and {n} more)"),
+            };
+            push_rust(known, v, &source, Bound::Minimum, "");
+        }
+        _ => root_toolchain(root, known),
+    }
 }
 
 /// Without a `Cargo.toml` at the root, the floor the crates one folder below it declare
@@ -123,16 +137,7 @@ fn crate_below_toolchain(root: &Path, known: &mut KnownVersions) {
             None => return root_toolchain(root, known),
         }
     }
-    match floors.split_first() {
-        Some(((v, source), rest)) if rest.iter().all(|(w, _)| w == v) => {
-            let source = match rest.len() {
-                0 => format!("{source} rust-version (the only crate's floor)"),
-                n => format!("every crate's rust-version ({source} and {n} more)"),
-            };
-            push_rust(known, v, &source, Bound::Minimum, "");
-        }
-        _ => root_toolchain(root, known),
-    }
+    agreed_floor(root, known, &floors, ("the crate's", "crate's"));
 }
 
 /// The root's `rust-toolchain(.toml)` pin, where nothing declares a floor.
@@ -263,7 +268,7 @@ mod tests {
         read(d, &mut known);
         let rust = known.lookup("rust", "README.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Minimum));
-        assert_eq!(rust.source, "src-tauri/Cargo.toml rust-version (the only crate's floor)");
+        assert_eq!(rust.source, "src-tauri/Cargo.toml rust-version (the crate's only floor)");
         // A crate below without a floor leaves the root to its toolchain pin.
         write(d, "cli/Cargo.toml", "[package]\nname = \"cli\"\n");
         let mut known = KnownVersions::default();
