@@ -825,7 +825,8 @@ static MACRO_CALL: LazyLock<Regex> =
 /// macro call in prose (`MACRO_CALL`). What it renders carries ids no heading of the
 /// source shows: click-extra's theme page links `#dark`, `#nord`… of the palettes its
 /// `{python:render}` block prints, Rocket's FAQ links `#monolithic`, the id its Tera macro
-/// `{{ faq("monolithic") }}` gives the entry (9 false rows on the labels, no true one).
+/// `{{ faq("monolithic") }}` gives the entry (fragments on such pages: 10 false rows on the
+/// labels, no true one).
 fn renders_at_build(doc: &ParsedDoc) -> bool {
     let runs_code = doc.code_blocks.iter().any(|b| {
         let info = b.info.trim();
