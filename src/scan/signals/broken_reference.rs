@@ -1014,7 +1014,8 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
 /// Cursor plans in `plans/` link `rust/worker/src/lib.rs`; swarms' `examples/cli/README.md`
 /// links `examples/cli/01.sh`). GitHub reads the link from the doc's folder, so the
 /// detail says where the file is and the suggestion is the link from the doc's folder
-/// (`../rust/worker/src/lib.rs`, `01.sh`), fragment kept. A signal with a fix already (a
+/// (`../rust/worker/src/lib.rs`, `01.sh`; a fragment is not part of the target and stays
+/// in the link). A signal with a fix already (a
 /// missing scheme) keeps it; a path without a folder gets none.
 pub fn with_root_fix(
     ctx: &ScanContext<'_>,
@@ -1031,10 +1032,8 @@ pub fn with_root_fix(
     {
         return (doc, sig);
     }
-    let (path, fragment) = match m.written.split_once('#') {
-        Some((p, f)) => (p, Some(f)),
-        None => (m.written.as_str(), None),
-    };
+    // `written` is the link's path: its fragment stays in the link, outside the target.
+    let path = m.written.as_str();
     // A lone name at the root (`LICENSE`, `DEVELOP.md`) is as likely a package's own file
     // gone missing as the root's (chroma's JS package README meant the package's
     // `DEVELOP.md`): only a path with a folder says it is written from the root.
@@ -1048,9 +1047,6 @@ pub fn with_root_fix(
     let mut fixed = crate::scan::resolve::relative_path(dir, &as_written);
     if path.ends_with('/') && !fixed.ends_with('/') {
         fixed.push('/');
-    }
-    if let Some(f) = fragment {
-        fixed = format!("{fixed}#{f}");
     }
     let detail = format!(
         "{}: `{from_root}` is there from the repository's root, and GitHub reads the link from the doc's folder",
