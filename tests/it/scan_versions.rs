@@ -416,3 +416,123 @@ fn old_releases_named_as_such_claim_no_minimum() {
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "docs/golang.md"), [sk(11, "1.17", "1.27")]);
 }
+
+#[test]
+fn a_floor_styled_as_code_is_still_a_floor() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"tonic\"\nversion = \"0.14.0\"\nrust-version = \"1.88\"\n",
+    );
+    p.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nInstall Rust `1.85.1` or later and build the project.\n\nRun `rustup install 1.80` first. Since Rust `1.70`, closures are fine.\n",
+    );
+    p.write(
+        "docs/msrv.md",
+        "# MSRV\n\nThe minimum supported Rust version for this crate is `1.83.0`.\n\nWe test `1.86` in CI.\n",
+    );
+    // The project as the subject: its floor, however far behind (a floor far behind
+    // with another subject is a fact about something else).
+    p.write(
+        "docs/tutorial.md",
+        "# Tutorial\n\n`tonic` works on rust `1.39` and above as it needs `async_await`.\n\nThe `prost` crate worked on Rust 1.39 and above.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "CONTRIBUTING.md"), [sk(3, "1.85.1", "1.88")]);
+    assert_eq!(skews(&a, "docs/msrv.md"), [sk(3, "1.83.0", "1.88")]);
+    assert_eq!(skews(&a, "docs/tutorial.md"), [sk(3, "1.39", "1.88")]);
+}
+
+#[test]
+fn vs_code_floors_come_from_each_extensions_engines() {
+    let p = Project::new();
+    p.write(
+        "package.json",
+        "{\"name\": \"x\", \"private\": true, \"engines\": {\"vscode\": \"^1.88.0\"}}\n",
+    );
+    p.write("sample/package.json", "{\"name\": \"s\", \"engines\": {\"vscode\": \"^1.100.0\"}}\n");
+    p.write("lib/package.json", "{\"name\": \"l\", \"engines\": {\"node\": \">=20\"}}\n");
+    p.write(
+        "sample/README.md",
+        "# Sample\n\n- Open this example in VS Code 1.47+\n- VS Code version 1.103.0 or higher\n",
+    );
+    p.write(
+        "README.md",
+        "# Ext\n\n- Visual Studio Code version >= 1.77.0\n- Coverage requires Visual Studio Code >= 1.88.0\n- Fixed a crash on VS Code 1.70.\n- Uses the API introduced in VSCode v1.80.\n",
+    );
+    p.write("lib/README.md", "# Lib\n\nOpen it in VS Code 1.47+.\n");
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "sample/README.md"), [sk(3, "1.47", "1.100")]);
+    assert_eq!(skews(&a, "README.md"), [sk(3, "1.77.0", "1.88.0")]);
+    // The root's floor holds for a package that declares none.
+    assert_eq!(skews(&a, "lib/README.md"), [sk(3, "1.47", "1.88")]);
+}
+
+#[test]
+fn a_versioned_page_answers_to_its_live_page() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"yew\"\nversion = \"0.23.0\"\nrust-version = \"1.85\"\n",
+    );
+    p.write("website/docusaurus.config.js", "module.exports = {};\n");
+    let intro =
+        |v: &str| format!("# Intro\n\nThe minimum supported Rust version for Yew is {v}.\n");
+    // The snapshot of the release: the live page moved on.
+    p.write("website/versioned_docs/version-0.23/intro.md", &intro("1.84.0"));
+    p.write("website/docs/intro.md", &intro("1.85.0"));
+    // Stale in both: the snapshot repeats the live page's slip.
+    p.write("website/versioned_docs/version-0.23/setup.md", &intro("1.80.0"));
+    p.write("website/docs/setup.md", &intro("1.80.0"));
+    // No live page: nothing to tell it by.
+    p.write("website/versioned_docs/version-0.23/old.md", &intro("1.80.0"));
+    let a = scan(&p, &["--no-git"]);
+    assert!(skews(&a, "website/versioned_docs/version-0.23/intro.md").is_empty());
+    assert_eq!(
+        skews(&a, "website/versioned_docs/version-0.23/setup.md"),
+        [sk(3, "1.80.0", "1.85")]
+    );
+    assert_eq!(skews(&a, "website/docs/setup.md"), [sk(3, "1.80.0", "1.85")]);
+    assert_eq!(skews(&a, "website/versioned_docs/version-0.23/old.md"), [sk(3, "1.80.0", "1.85")]);
+}
+
+#[test]
+fn a_python_package_below_the_root_answers_to_its_own_floor() {
+    let p = Project::new();
+    // No floor at the root: each agent declares its own.
+    p.write(
+        "python/agents/rag/pyproject.toml",
+        "[tool.poetry]\nname = \"rag\"\n\n[tool.poetry.dependencies]\npython = \"^3.11\"\n",
+    );
+    p.write(
+        "python/agents/chat/pyproject.toml",
+        "[project]\nname = \"chat\"\nrequires-python = \">=3.9\"\n",
+    );
+    let claim = "# Agent\n\n## Prerequisites\n\n* **Python 3.9+:** Ensure you have Python 3.9 or a later version installed.\n";
+    p.write("python/agents/rag/README.md", claim);
+    p.write("python/agents/chat/README.md", claim);
+    p.write("README.md", claim);
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "python/agents/rag/README.md"), [sk(5, "3.9", "3.11")]);
+    assert_eq!(skewed_paths(&a), ["python/agents/rag/README.md"]);
+}
+
+#[test]
+fn a_snippet_adds_what_the_crate_beside_it_depends_on_at_a_version_it_admits() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"numpy\"\nversion = \"0.28.0\"\n\n[dependencies]\npyo3 = { version = \"0.28.0\", default-features = false }\nndarray = \">= 0.15, < 0.17\"\nserde = { workspace = true }\n\n[workspace]\nmembers = [\"pools\"]\n\n[workspace.dependencies]\nserde = \"1.0.200\"\n",
+    );
+    p.write(
+        "pools/Cargo.toml",
+        "[package]\nname = \"pools\"\nversion = \"0.2.0\"\n\n[dependencies]\nsqlx = { version = \"0.8\", default-features = false }\n",
+    );
+    p.write(
+        "README.md",
+        "# numpy\n\n```toml\n[dependencies]\npyo3 = { version = \"0.27\" }\nnumpy = \"0.28\"\nndarray = \"0.16\"\nserde = \"1\"\n```\n\nWithout numpy, any pyo3 will do:\n\n```toml\n[dependencies]\npyo3 = \"0.20\"\n```\n\n```toml\n[dependencies.sqlx]\nversion = \"0.7\"\n\n[dependencies.pools]\nversion = \"0.2\"\n```\n\nA newer pyo3 is the reader's to try:\n\n```toml\n[dependencies]\nnumpy = \"0.28\"\npyo3 = \"0.29\"\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "README.md"), [sk(5, "0.27", "0.28"), sk(20, "0.7", "0.8")]);
+}

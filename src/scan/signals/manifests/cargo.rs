@@ -7,7 +7,9 @@ use std::path::Path;
 
 use super::collect::package;
 use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::node::lower_bound;
 use super::read;
+use std::collections::BTreeMap;
 
 /// Names a doc gives the Rust toolchain; `msrv` only for a declared minimum.
 const RUST_NAMES: [&str; 2] = ["rust", "rustc"];
@@ -28,6 +30,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             (pkg.get("name").and_then(|v| v.as_str()), field(pkg, "version", ws_pkg));
         if let (Some(name), Some(version)) = (name, version) {
             project = package(known, name, version, "Cargo.toml", true);
+        }
+        if let (Some(name), Some(cargo)) = (name, &cargo) {
+            push_crate_deps(known, name, cargo, ws, "Cargo.toml");
         }
         push_repo(known, field(pkg, "repository", ws_pkg));
         if let Some(readme) = field(pkg, "readme", ws_pkg) {
@@ -75,6 +80,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             (pkg.get("name").and_then(|v| v.as_str()), field(pkg, "version", ws_pkg), published)
         {
             package(known, name, version, &source, false);
+            push_crate_deps(known, name, &member, Some(ws), &source);
         }
         if let Some(slug) = field(pkg, "repository", ws_pkg).and_then(repo_slug) {
             known.push_repo(slug, &source);
@@ -96,6 +102,45 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         agreed_floor(root, known, &member_floors, ("the workspace's", "workspace member's"));
     }
     project
+}
+
+/// Records what published crate `name` (manifest `cargo`, read from `source`) requires
+/// of its dependencies — `[dependencies]` and each target's, a `workspace = true` entry
+/// from `ws`'s `[workspace.dependencies]` — for `KnownVersions::crate_deps`. A path
+/// dependency without a version is the repository's own crate, checked as one.
+fn push_crate_deps(
+    known: &mut KnownVersions,
+    name: &str,
+    cargo: &toml::Table,
+    ws: Option<&toml::Table>,
+    source: &str,
+) {
+    let ws_deps = ws.and_then(|w| w.get("dependencies")).and_then(|d| d.as_table());
+    let targets =
+        cargo.get("target").and_then(|t| t.as_table()).into_iter().flat_map(|t| t.values());
+    let tables = std::iter::once(cargo.get("dependencies"))
+        .chain(targets.map(|t| t.get("dependencies")))
+        .flatten()
+        .filter_map(|d| d.as_table());
+    let mut deps = BTreeMap::new();
+    for (key, value) in tables.flatten() {
+        let inherited = value.get("workspace").and_then(|w| w.as_bool()) == Some(true);
+        let value = if inherited { ws_deps.and_then(|d| d.get(key)) } else { Some(value) };
+        let Some(value) = value else { continue };
+        let dep = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+        let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+            continue;
+        };
+        let Some(lowest) =
+            semver::VersionReq::parse(spec.trim()).ok().as_ref().and_then(lower_bound)
+        else {
+            continue;
+        };
+        deps.insert(dep.to_lowercase(), (lowest, format!("{source} dependencies.{key}")));
+    }
+    if !deps.is_empty() {
+        known.crate_deps.insert(name.to_lowercase(), deps);
+    }
 }
 
 /// The Rust floor every one of `floors` (`(rust-version, manifest)`) declares, for the

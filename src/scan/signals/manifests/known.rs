@@ -119,6 +119,12 @@ pub struct KnownVersions {
     pub python_extras: Option<(String, std::collections::BTreeSet<String>)>,
     /// Actions pinned in `.github/workflows/`, by lowercase `owner/name[/path]`.
     pub actions: BTreeMap<String, ActionPin>,
+    /// What each published crate of the repository (lowercase name) requires of the
+    /// crates it depends on: dependency (lowercase) → the lowest version its
+    /// requirement admits, and the manifest it is written in. A snippet that adds the
+    /// crate must add these at a version that requirement admits (numpy 0.28 needs
+    /// pyo3 0.28: a README asking for `pyo3 = "0.27"` beside it fails to resolve).
+    pub crate_deps: BTreeMap<String, BTreeMap<String, (Vec<u64>, String)>>,
     /// Every name of `versions`, and those prose may use: filled by `index_names`.
     code_names: HashSet<String>,
     prose_names: HashSet<String>,

@@ -41,6 +41,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             push_package_manager(known, spec);
         }
     }
+    vscode_floors(root, pkg.as_ref(), known);
     let mut patterns: Vec<String> = Vec::new();
     if let Some(pkg) = &pkg {
         let ws = &pkg["workspaces"];
@@ -158,6 +159,57 @@ fn push_package_manager(known: &mut KnownVersions, spec: &str) {
         package: false,
         scope: String::new(),
     });
+}
+
+/// Names docs give VS Code; `code` counts only after `vs` or `studio` (the prose reader
+/// folds those into `vscode`).
+const VSCODE_NAMES: [&str; 1] = ["vscode"];
+
+/// How deep below the root extensions' `package.json` files are looked for
+/// (`webview-sample/`, `apps/vscode/`), and how many folders that look may read.
+const EXTENSION_DEPTH: usize = 2;
+const EXTENSION_LOOK_LIMIT: usize = 400;
+
+/// VS Code's floor for an extension: `engines.vscode` (`^1.100.0`) of the root
+/// `package.json` and of each `package.json` at most `EXTENSION_DEPTH` folders below,
+/// each holding for the docs of its folder ("Open this example in VS Code 1.47+" beside
+/// a sample's `^1.100.0`). Private packages count: an extension is published to the
+/// marketplace, not to npm, and a sample is run as it is.
+fn vscode_floors(root: &Path, root_pkg: Option<&Value>, known: &mut KnownVersions) {
+    let mut push = |pkg: &Value, dir: &str| {
+        let Some(floor) = pkg["engines"]["vscode"].as_str().and_then(lowest_allowed) else {
+            return;
+        };
+        let source = if dir.is_empty() {
+            "package.json engines.vscode".to_string()
+        } else {
+            format!("{dir}/package.json engines.vscode")
+        };
+        known.versions.push(KnownVersion {
+            names: VSCODE_NAMES.iter().map(|n| n.to_string()).collect(),
+            version: floor,
+            max: None,
+            source,
+            bound: Bound::Minimum,
+            major_only_ok: false,
+            in_prose: true,
+            package: false,
+            scope: dir.to_string(),
+        });
+    };
+    if let Some(pkg) = root_pkg {
+        push(pkg, "");
+    }
+    for dir in read::folders_with(root, "package.json", EXTENSION_DEPTH, EXTENSION_LOOK_LIMIT) {
+        // Most packages are no extension: parse only a file that names VS Code.
+        let text = read::text(root, &format!("{dir}/package.json"));
+        if let Some(pkg) = text
+            .filter(|t| t.contains("\"vscode\""))
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+        {
+            push(&pkg, &dir);
+        }
+    }
 }
 
 fn nvmrc(root: &Path) -> Option<Vec<u64>> {

@@ -124,6 +124,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             scope: String::new(),
         });
     }
+    package_floors(root, known);
     let tools = py.as_ref().and_then(|p| p.get("tool")).and_then(|t| t.as_table());
     for (tool, table) in tools.into_iter().flatten() {
         let Some(spec) = table.get("required-version").and_then(|v| v.as_str()) else { continue };
@@ -151,6 +152,34 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         });
     }
     index
+}
+
+/// How deep below the root packages' `pyproject.toml` files are looked for
+/// (`python/agents/rag/`), and how many folders that look may read.
+const PACKAGE_DEPTH: usize = 3;
+const PACKAGE_LOOK_LIMIT: usize = 400;
+
+/// The Python floor of each package below the root (a `pyproject.toml` that declares
+/// one, at most `PACKAGE_DEPTH` folders down), holding for the docs of its folder: an
+/// agent's README in adk-samples' `python/agents/RAG/` answers to that agent's `^3.11`,
+/// whatever the root declares, or when it declares nothing.
+fn package_floors(root: &Path, known: &mut KnownVersions) {
+    for dir in read::folders_with(root, "pyproject.toml", PACKAGE_DEPTH, PACKAGE_LOOK_LIMIT) {
+        let Some(py) = read::toml(root, &format!("{dir}/pyproject.toml")) else { continue };
+        let Some((spec, field)) = python_spec(&py) else { continue };
+        let Some(version) = minimum(spec) else { continue };
+        known.versions.push(KnownVersion {
+            names: PYTHON_NAMES.iter().map(|n| n.to_string()).collect(),
+            version,
+            max: newest(spec),
+            source: format!("{dir}/pyproject.toml {field} (`{}`)", spec.trim()),
+            bound: Bound::Minimum,
+            major_only_ok: false,
+            in_prose: true,
+            package: false,
+            scope: dir,
+        });
+    }
 }
 
 /// The `requires-python` floor of the package a doc at `doc` (root-relative) belongs to,

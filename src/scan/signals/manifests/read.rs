@@ -27,6 +27,43 @@ pub fn yaml(root: &Path, rel: &str) -> Option<YamlNode> {
     yaml_tree::parse(&text(root, rel)?)
 }
 
+/// The folders below the root, at most `depth` deep, that hold a file named `file`
+/// (`sample/package.json`, `agents/rag/pyproject.toml`), sorted, breadth first: hidden
+/// and default-excluded folders (`node_modules`, `target`) are not entered, symbolic
+/// links are not followed, and the look stops after `limit` folders.
+pub fn folders_with(root: &Path, file: &str, depth: usize, limit: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(String::new(), 0usize)]);
+    let mut looked = 0usize;
+    while let Some((dir, level)) = queue.pop_front() {
+        looked += 1;
+        if looked > limit {
+            break;
+        }
+        let Ok(entries) = std::fs::read_dir(root.join(&dir)) else { continue };
+        let mut names: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| {
+                !n.starts_with('.') && !crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&n.as_str())
+            })
+            .collect();
+        names.sort();
+        for name in names {
+            let rel = if dir.is_empty() { name } else { format!("{dir}/{name}") };
+            if root.join(&rel).join(file).is_file() {
+                out.push(rel.clone());
+            }
+            if level + 1 < depth {
+                queue.push_back((rel, level + 1));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// Folders (root-relative) matching workspace member patterns (`crates/*`, `axum-*`,
 /// `playground/**`), minus `exclude`d ones, sorted. Hidden folders, `node_modules` and
 /// `target` are never entered; at most `limit` folders are returned.

@@ -332,6 +332,7 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
     if tables.is_empty() && bare_dependencies(&table, known) {
         tables.push(&table);
     }
+    companions(block, &tables, known, out);
     for deps in tables {
         for (key, value) in deps {
             let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
@@ -352,6 +353,59 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
                 Claim::Requirement(req),
                 written,
             ));
+        }
+    }
+}
+
+/// The dependencies a snippet's `tables` add beside one of the repository's crates that
+/// the crate itself depends on (`KnownVersions::crate_deps`): rust-numpy's README adds
+/// `numpy` and `pyo3`, and numpy's own `pyo3` requirement decides which pyo3 resolves.
+fn companions(
+    block: &CodeBlock,
+    tables: &[&toml::Table],
+    known: &KnownVersions,
+    out: &mut Vec<Mention>,
+) {
+    let entries = || {
+        tables.iter().flat_map(|t| t.iter()).map(|(key, value)| {
+            let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+            (key, name.to_lowercase(), value)
+        })
+    };
+    for (_, own, _) in entries() {
+        let Some(deps) = known.crate_deps.get(&own) else { continue };
+        if !known.knows(&own, true) {
+            continue;
+        }
+        for (key, name, value) in entries() {
+            // One of the repository's own crates is checked as one.
+            let Some((version, source)) = deps.get(&name).filter(|_| !known.knows(&name, true))
+            else {
+                continue;
+            };
+            let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+                continue;
+            };
+            let Some(req) = requirement(spec) else { continue };
+            let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+            let Some(v) = strict_version(written) else { continue };
+            let line =
+                dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
+            out.push(Mention {
+                line,
+                subject: Subject::Companion {
+                    name: name.clone(),
+                    of: own.clone(),
+                    version: version.clone(),
+                    source: source.clone(),
+                },
+                claim: Claim::Requirement(req),
+                target: written.into(),
+                written: written.into(),
+                version: v,
+                asserts_current: true,
+                about_project: false,
+            });
         }
     }
 }

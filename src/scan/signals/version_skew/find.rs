@@ -52,6 +52,14 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
             out.retain(|m| !python_mention(m) || m.version < floor);
         }
     }
+    // A Docusaurus snapshot whose live page states another version is the release it
+    // was cut from, as it shipped (yew's `version-0.23` page on the 0.23 MSRV, its
+    // `docs/` page on today's): the live page is the one that answers.
+    if !out.is_empty() {
+        if let Some(live) = live_page(ctx.root, &doc.path) {
+            out.retain(|m| live.contains(m.written.as_str()));
+        }
+    }
     if crate::scan::role::in_example_project(ctx, &doc.path) {
         // An example app is copied out and run on its own: the workspace's toolchain
         // floor (the root `engines.node`, `requires-python`) is not its reader's.
@@ -63,4 +71,16 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
         });
     }
     out
+}
+
+/// The text of the live page a Docusaurus versioned page was copied from:
+/// `<site>/versioned_docs/version-<v>/<page>` is `<site>/docs/<page>`. `None` when `path`
+/// is no versioned page or the live page is gone.
+fn live_page(root: &std::path::Path, path: &str) -> Option<String> {
+    let (site, rest) = path.split_once("versioned_docs/version-")?;
+    if !(site.is_empty() || site.ends_with('/')) {
+        return None;
+    }
+    let (_, page) = rest.split_once('/')?;
+    crate::scan::signals::manifests::read::text(root, &format!("{site}docs/{page}"))
 }

@@ -29,6 +29,18 @@ pub fn judge(
             name_skew(k, name, m)
         }
         Subject::Release { prefix, by } => release_skew(known, tags, prefix, *by, m),
+        Subject::Companion { name, of, version, source } => {
+            let Claim::Requirement(req) = &m.claim else { return None };
+            if req.matches(&semver_of(version)) || !older(&m.version, version) {
+                return None;
+            }
+            let detail = format!(
+                "asks for {name} \"{req}\" beside {of}, whose requirement ({source}) starts at {}",
+                dotted(version)
+            );
+            let suggestion = with_prefix(&m.written, &at_precision(version, m.version.len()));
+            Some(signal(m, detail, suggestion))
+        }
         Subject::Action { action, sha } => {
             let pin = known.actions.get(action)?;
             // An action keeps its inputs within a major release: an example a minor

@@ -21,6 +21,9 @@ pub enum Subject {
     /// A GitHub Action (lowercase `owner/name[/path]`), as a workflow step pins it;
     /// `sha` when the step pins a commit.
     Action { action: String, sha: Option<String> },
+    /// A dependency a snippet adds beside one of the repository's crates (`of`), which
+    /// depends on it at `version` or later, as `source` says.
+    Companion { name: String, of: String, version: Vec<u64>, source: String },
 }
 
 /// How a doc names a release of this repository.

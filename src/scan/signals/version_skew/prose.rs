@@ -128,7 +128,11 @@ pub fn mentions(
                 // the toolchain says what that file holds, in code or not.
                 let quoted = known.is_toolchain(&name)
                     && quotes_manifest(known, &name, &seg.text[start..end]);
-                if seg.code.iter().any(|c| c.contains(&range.start)) && !quoted {
+                if seg.code.iter().any(|c| c.contains(&range.start))
+                    && !quoted
+                    && !(known.is_toolchain(&name)
+                        && styled_floor(&seg, start..end, &range, &claim))
+                {
                     continue;
                 }
                 if known.is_toolchain(&name)
@@ -350,7 +354,6 @@ const REQUIREMENT_WORDS: [&str; 15] = [
     "supported",
 ];
 
-/// Whether `sentence` states what the project needs.
 /// Whether `sentence` names a manifest file that declares toolchain `name` (`go.mod`
 /// for `go`, `pyproject.toml` for `python`): air's `AGENTS.md` says "`go 1.25` in
 /// `go.mod`", a claim about that file as it is now.
@@ -360,6 +363,18 @@ fn quotes_manifest(known: &KnownVersions, name: &str, sentence: &str) -> bool {
         let file = file.rsplit('/').next().unwrap_or(file);
         file.contains('.') && sentence.contains(file)
     })
+}
+
+/// Whether a toolchain's version at `range`, set in a code span of its own, is the
+/// floor the sentence states, only styled as code: "Install Rust `1.85.1` or later",
+/// "The minimum supported Rust version for this crate is `1.83.0`". A span holding more
+/// than the version (`node 18 server.js`, `python3.8 -m venv`) is a command, and a span
+/// in a sentence that asks for nothing names a release for what it is.
+fn styled_floor(seg: &Segment, span: Range<usize>, range: &Range<usize>, claim: &Claim) -> bool {
+    let Some(code) = seg.code.iter().find(|c| c.contains(&range.start)) else { return false };
+    let inner = seg.text[code.clone()].trim().trim_start_matches('v').trim_end_matches('+');
+    strict_version(inner).is_some()
+        && (*claim == Claim::AtLeast || frames_requirement(&seg.text[span]))
 }
 
 /// Whether the heading over `offset` names what the section lists as needed ("Install
@@ -416,6 +431,7 @@ fn states_setting(name: &str, before: &str) -> bool {
         && value.iter().all(|w| names(w) || matches!(w.as_str(), "version" | "v"))
 }
 
+/// Whether `sentence` states what the project needs.
 fn frames_requirement(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
     lower.split(|c: char| !c.is_alphanumeric()).any(|w| REQUIREMENT_WORDS.contains(&w))
@@ -616,6 +632,14 @@ fn name_first(
     {
         word = "msrv";
     }
+    // `VS Code 1.100`, `Visual Studio Code 1.100`: the editor, by one name.
+    if word == "code"
+        && i > 0
+        && matches!(clean(&text[tokens[i - 1].clone()]), "vs" | "studio")
+        && known.knows("vscode", false)
+    {
+        word = "vscode";
+    }
     if let Some((name, version)) = word.rsplit_once('@') {
         if name.is_empty() || !known.knows(name, false) || strict_version(version).is_none() {
             return None;
@@ -749,7 +773,14 @@ fn builds_project(
         .filter(|t| t.start >= span.start && t.end <= span.end)
         .map(|t| clean(&lower[t.clone()]))
         .collect();
-    words.iter().any(|w| BUILD.contains(w)) && words.iter().any(|w| known.is_own_name(w))
+    // The project as the subject of what it needs: "`tonic` works on rust `1.39` and
+    // above", "foo requires Rust 1.70 or later".
+    const NEEDS: [&str; 6] = ["works", "runs", "requires", "needs", "supports", "targets"];
+    let own = words.iter().position(|w| known.is_own_name(w));
+    own.is_some_and(|o| {
+        words.iter().any(|w| BUILD.contains(w))
+            || words.get(o + 1).is_some_and(|w| NEEDS.contains(w))
+    })
 }
 
 /// Words naming whose toolchain floor a sentence states, starting at token `k` after
