@@ -531,8 +531,28 @@ fn a_snippet_adds_what_the_crate_beside_it_depends_on_at_a_version_it_admits() {
     );
     p.write(
         "README.md",
-        "# numpy\n\n```toml\n[dependencies]\npyo3 = { version = \"0.27\" }\nnumpy = \"0.28\"\nndarray = \"0.16\"\nserde = \"1\"\n```\n\nWithout numpy, any pyo3 will do:\n\n```toml\n[dependencies]\npyo3 = \"0.20\"\n```\n\n```toml\n[dependencies.sqlx]\nversion = \"0.7\"\n\n[dependencies.pools]\nversion = \"0.2\"\n```\n\nA newer pyo3 is the reader's to try:\n\n```toml\n[dependencies]\nnumpy = \"0.28\"\npyo3 = \"0.29\"\n```\n",
+        "# numpy\n\n```toml\n[dependencies]\npyo3 = { version = \"0.27\" }\nnumpy = \"0.28\"\nndarray = \"0.16\"\nserde = \"1\"\n```\n\nWithout numpy, any pyo3 will do:\n\n```toml\n[dependencies]\npyo3 = \"0.20\"\n```\n\n```toml\n[dependencies.sqlx]\nversion = \"0.7\"\n\n[dependencies.pools]\nversion = \"0.2\"\n```\n\nA newer pyo3 is the reader's to try:\n\n```toml\n[dependencies]\nnumpy = \"0.28\"\npyo3 = \"0.29\"\n```\n\nA revision needs what its own manifest says:\n\n```toml\n[dependencies]\nnumpy = { git = \"https://github.com/PyO3/rust-numpy\", rev = \"v0.26.0\" }\npyo3 = \"0.26\"\n```\n",
     );
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "README.md"), [sk(5, "0.27", "0.28"), sk(20, "0.7", "0.8")]);
+}
+
+#[test]
+fn setup_py_gives_the_python_floor_when_pyproject_declares_none() {
+    let p = Project::new();
+    p.write("pyproject.toml", "[tool.ruff]\nline-length = 119\n");
+    p.write(
+        "setup.py",
+        "from setuptools import setup\n\nsetup(\n    name=\"accelerate\",\n    python_requires=\">=3.10.0\",\n)\n",
+    );
+    p.write(
+        "docs/install.md",
+        "# Install\n\nAccelerate is tested on Python 3.8+.\n\nIt runs on Python 3.12 too.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "docs/install.md"), [sk(3, "3.8", "3.10")]);
+    // A floor `pyproject.toml` declares wins over the script's.
+    p.write("pyproject.toml", "[project]\nname = \"accelerate\"\nrequires-python = \">=3.8\"\n");
+    let a = scan(&p, &["--no-git"]);
+    assert!(skews(&a, "docs/install.md").is_empty());
 }

@@ -84,7 +84,10 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         // A uv workspace's root is often no package: its members declare the floor
         // (crewAI's `lib/*`), and `.python-version` is only the interpreter its
         // developers use.
-        (None, None) => match members() {
+        (None, None) => match members().or_else(|| setup_py_floor(root)) {
+            Some((v, member, spec, field)) if member.is_empty() => {
+                (Some(v), format!("setup.py {field}"), Bound::Minimum, Some(spec))
+            }
             Some((v, member, spec, field)) => {
                 (Some(v), format!("{member}/pyproject.toml {field}"), Bound::Minimum, Some(spec))
             }
@@ -250,6 +253,20 @@ fn members_minimum(
             Some((minimum(spec)?, dir, spec.to_string(), field))
         })
         .min()
+}
+
+/// `python_requires=">=3.10"` in the root `setup.py`, for a project `pyproject.toml`
+/// declares no floor for (accelerate's README "tested on Python 3.8+" beside
+/// `python_requires=">=3.10.0"`): the keyword argument written as one string literal,
+/// as `setup()` takes it; a value computed at run time is not read. The member is `""`.
+fn setup_py_floor(root: &Path) -> Option<(Vec<u64>, String, String, &'static str)> {
+    static PYTHON_REQUIRES: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?m)^\s*python_requires\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')"#).unwrap()
+    });
+    let text = read::text(root, "setup.py")?;
+    let caps = PYTHON_REQUIRES.captures(&text)?;
+    let spec = caps.get(1).or(caps.get(2))?.as_str().to_string();
+    Some((minimum(&spec)?, String::new(), spec, "python_requires"))
 }
 
 /// The newest minor release a PEP 440 specifier set allows, when it caps the minor

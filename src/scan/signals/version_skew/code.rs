@@ -372,9 +372,16 @@ fn companions(
             (key, name.to_lowercase(), value)
         })
     };
-    for (_, own, _) in entries() {
+    for (_, own, value) in entries() {
         let Some(deps) = known.crate_deps.get(&own) else { continue };
-        if !known.knows(&own, true) {
+        // The crate asked for by release: one taken from a git revision or a path needs
+        // what that revision's manifest says, not today's (leptos's tutorial takes
+        // `leptos_axum` at `rev = "v0.8.2"` beside its own `tower-http`).
+        let by_release = value.is_str()
+            || (value.get("version").is_some()
+                && value.get("git").is_none()
+                && value.get("path").is_none());
+        if !known.knows(&own, true) || !by_release {
             continue;
         }
         for (key, name, value) in entries() {
