@@ -556,3 +556,26 @@ fn setup_py_gives_the_python_floor_when_pyproject_declares_none() {
     let a = scan(&p, &["--no-git"]);
     assert!(skews(&a, "docs/install.md").is_empty());
 }
+
+#[test]
+fn a_go_module_path_at_an_older_major() {
+    let p = Project::new();
+    p.write("go.mod", "module github.com/stripe/stripe-go/v86\n\ngo 1.23\n");
+    p.write(
+        "CLAUDE.md",
+        "# Conventions\n\n- Major version in import path (e.g. `github.com/stripe/stripe-go/v82`)\n- Import `github.com/stripe/stripe-go/v86/customer` today.\n\nAnother module: `github.com/stripe/stripe-go-extra/v2`; a folder: `github.com/stripe/stripe-go/v1`.\n",
+    );
+    p.write(
+        "docs/install.md",
+        "# Install\n\n## Older releases\n\nThe `v82` series is receiving security and bug fixes only via the `v82-maint` branch:\n\n```sh\ngo get github.com/stripe/stripe-go/v82@latest\n```\n\n## Now\n\n```go\nimport \"github.com/stripe/stripe-go/v85\"\n```\n",
+    );
+    p.write(
+        "docs/migrate-v85-to-v86.md",
+        "# Migrating\n\nReplace `github.com/stripe/stripe-go/v85` with `/v86`.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    let module = "github.com/stripe/stripe-go/v86";
+    assert_eq!(skews(&a, "CLAUDE.md"), [sk(3, "github.com/stripe/stripe-go/v82", module)]);
+    assert_eq!(skews(&a, "docs/install.md"), [sk(14, "github.com/stripe/stripe-go/v85", module)]);
+    assert!(skews(&a, "docs/migrate-v85-to-v86.md").is_empty());
+}

@@ -11,6 +11,15 @@ use super::read;
 pub fn read(root: &Path, known: &mut KnownVersions) {
     let Some(text) = read::text(root, "go.mod") else { return };
     let module = text.lines().find_map(|l| l.trim().strip_prefix("module ").map(str::trim));
+    if let Some((base, major)) =
+        module.map(|m| m.trim_matches('"')).and_then(|m| m.rsplit_once("/v"))
+    {
+        if let Ok(major) = major.parse::<u64>() {
+            if major >= 2 && !base.is_empty() {
+                known.go_module = Some((base.to_string(), major));
+            }
+        }
+    }
     if let Some(slug) = module.map(|m| m.trim_matches('"')).and_then(repo_slug) {
         if !known.repos.contains(&slug) {
             known.repos.push(slug);

@@ -125,6 +125,9 @@ pub struct KnownVersions {
     /// crate must add these at a version that requirement admits (numpy 0.28 needs
     /// pyo3 0.28: a README asking for `pyo3 = "0.27"` beside it fails to resolve).
     pub crate_deps: BTreeMap<String, BTreeMap<String, (Vec<u64>, String)>>,
+    /// The Go module path `go.mod` declares without its major suffix, and that major,
+    /// when it is 2 or more (`github.com/stripe/stripe-go`, 86).
+    pub go_module: Option<(String, u64)>,
     /// Every name of `versions`, and those prose may use: filled by `index_names`.
     code_names: HashSet<String>,
     prose_names: HashSet<String>,
@@ -161,6 +164,7 @@ impl KnownVersions {
             && self.actions.is_empty()
             && self.hook_ids.is_empty()
             && self.repos.is_empty()
+            && self.go_module.is_none()
     }
 
     /// The version `name` (lowercase) means in the doc at `doc_path`: the deepest

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::history::{history_ranges, is_history_file};
 use super::mention::{Mention, Subject};
-use super::{badges, code, prose};
+use super::{badges, code, module_paths, prose};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::signals::sections::{
     is_changelog_file, is_plan, is_post, is_record, kept_as_history,
@@ -40,6 +40,7 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
     let skip_line = |line: u32| history_lines.iter().any(|(a, b)| (*a..=*b).contains(&line));
     code::mentions(parsed, known, &skip_line, &mut out);
     badges::mentions(parsed, known, &skip_line, &mut out);
+    module_paths::mentions(parsed, &doc.path, known, &skip_line, &mut out);
     let mut seen = HashSet::new();
     out.retain(|m| seen.insert((m.line, m.target.clone())));
     // A doc of a Python package below the root answers to that package's floor: a

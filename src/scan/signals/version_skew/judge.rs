@@ -29,6 +29,10 @@ pub fn judge(
             name_skew(k, name, m)
         }
         Subject::Release { prefix, by } => release_skew(known, tags, prefix, *by, m),
+        Subject::ModulePath { module } => {
+            let detail = format!("names the Go module {}, but go.mod declares {module}", m.written);
+            Some(signal(m, detail, module.clone()))
+        }
         Subject::Companion { name, of, version, source } => {
             let Claim::Requirement(req) = &m.claim else { return None };
             if req.matches(&semver_of(version)) || !older(&m.version, version) {

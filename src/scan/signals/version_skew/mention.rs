@@ -24,6 +24,9 @@ pub enum Subject {
     /// A dependency a snippet adds beside one of the repository's crates (`of`), which
     /// depends on it at `version` or later, as `source` says.
     Companion { name: String, of: String, version: Vec<u64>, source: String },
+    /// The repository's Go module at an older major (`module` is the path `go.mod`
+    /// declares now, `…/v86`).
+    ModulePath { module: String },
 }
 
 /// How a doc names a release of this repository.

@@ -14,6 +14,7 @@ mod find;
 mod history;
 mod judge;
 mod mention;
+mod module_paths;
 mod prose;
 mod tags;
 mod words;
