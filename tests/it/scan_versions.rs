@@ -579,3 +579,58 @@ fn a_go_module_path_at_an_older_major() {
     assert_eq!(skews(&a, "docs/install.md"), [sk(14, "github.com/stripe/stripe-go/v85", module)]);
     assert!(skews(&a, "docs/migrate-v85-to-v86.md").is_empty());
 }
+
+#[test]
+fn a_published_packages_peer_frameworks_set_their_floor() {
+    let p = Project::new();
+    p.write(
+        "package.json",
+        "{\"name\": \"@antfu/eslint-config\", \"version\": \"7.0.0\", \"workspaces\": [\"packages/*\"], \"peerDependencies\": {\"eslint\": \"^9.10.0 || ^10.0.0\", \"left-pad\": \"^2\"}}\n",
+    );
+    p.write(
+        "packages/angular-virtual/package.json",
+        "{\"name\": \"@tanstack/angular-virtual\", \"version\": \"4.0.0\", \"peerDependencies\": {\"@angular/core\": \">=20.0.0\"}}\n",
+    );
+    p.write(
+        "packages/private-app/package.json",
+        "{\"name\": \"app\", \"private\": true, \"peerDependencies\": {\"react\": \">=19\"}}\n",
+    );
+    p.write(
+        "README.md",
+        "# Config\n\nRequires ESLint v9.5.0+. ESLint 10 is supported too. React 18 or later.\n",
+    );
+    p.write(
+        "packages/angular-virtual/README.md",
+        "# Angular Virtual\n\nAngular Virtual requires Angular 19 or newer.\n",
+    );
+    p.write("packages/private-app/README.md", "# App\n\nRequires React 18 or later.\n");
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "README.md"), [sk(3, "v9.5.0", "v9.10.0")]);
+    assert_eq!(skews(&a, "packages/angular-virtual/README.md"), [sk(3, "19", "20")]);
+    assert!(skews(&a, "packages/private-app/README.md").is_empty(), "a private package's peers");
+}
+
+#[test]
+fn a_security_policy_supporting_only_lines_before_the_newest_release() {
+    let repo = GitRepo::new();
+    let table = |rows: &str| {
+        format!("# Security Policy\n\n## Supported Versions\n\n| Version | Supported |\n| ------- | --------- |\n{rows}\n")
+    };
+    repo.write(
+        "SECURITY.md",
+        &table("| 2.10.x | :white_check_mark: |\n| 2.9.x | :white_check_mark: |\n| < 2.9 | :x: |"),
+    );
+    repo.write(".github/SECURITY.md", &table("| 3.x | ✅ |"));
+    repo.write("docs/SECURITY.md", &table("| latest | ✅ |\n| 1.x | ✅ |"));
+    repo.write("docs/policy/SECURITY.md", &table("| 2.12.x | ✅ |\n| 2.11.x | ❌ |"));
+    repo.write("docs/other/SECURITY.md", &table("| 1.x | ❌ |"));
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    repo.git(&["tag", "v2.12.1"]);
+    repo.git(&["tag", "pkg@9.0.0"]);
+    repo.git(&["tag", "v3.0.0-rc.1"]);
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    assert_eq!(skews(&a, "SECURITY.md"), [sk(7, "2.10", "2.12")]);
+    // Newer than the tags (a pre-release or a plan), `latest`, a newest line that is
+    // current, or no supported line at all: nothing to say.
+    assert_eq!(skewed_paths(&a), ["SECURITY.md"]);
+}

@@ -37,6 +37,9 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         project = published(known, pkg, "package.json", true);
         floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed).filter(|_| !website);
         root_private = pkg["private"].as_bool() == Some(true);
+        if !root_private {
+            peer_floors(known, pkg, "package.json", "");
+        }
         if let Some(spec) = pkg["packageManager"].as_str().filter(|_| !website) {
             push_package_manager(known, spec);
         }
@@ -64,6 +67,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             // A package on a pre-release (`3.0.0-next.16`) is no version to hold docs
             // to, but its floor is what the next release needs.
             if member["private"].as_bool() != Some(true) {
+                peer_floors(known, &member, &source, &dir);
                 let min = member["engines"]["node"].as_str().and_then(lowest_allowed);
                 member_floors.extend(min.map(|v| (v, source)));
             }
@@ -91,7 +95,54 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     } else if !website {
         push_node(known, nvmrc(root), ".nvmrc", Bound::Current);
     }
+    // A framework the repository publishes itself is checked as its package.
+    let own: Vec<String> =
+        known.versions.iter().filter(|k| k.package).flat_map(|k| k.names.iter().cloned()).collect();
+    known.versions.retain(|k| {
+        !k.source.contains(" peerDependencies.") || !k.names.iter().any(|n| own.contains(n))
+    });
     project
+}
+
+/// Frameworks a published package names as peer dependencies, with the names docs give
+/// them: the package works only with a release its peer range admits.
+const PEER_FRAMEWORKS: [(&str, &[&str]); 12] = [
+    ("react", &["react"]),
+    ("vue", &["vue"]),
+    ("@angular/core", &["angular"]),
+    ("svelte", &["svelte"]),
+    ("eslint", &["eslint"]),
+    ("typescript", &["typescript"]),
+    ("vite", &["vite"]),
+    ("next", &["next.js", "nextjs"]),
+    ("webpack", &["webpack"]),
+    ("@docusaurus/core", &["docusaurus"]),
+    ("astro", &["astro"]),
+    ("nuxt", &["nuxt"]),
+];
+
+/// Each framework in the `peerDependencies` of published package `pkg` (read from
+/// `source`, in folder `dir`): the lowest release its range admits is the floor docs of
+/// that folder state ("Angular Virtual requires Angular 19" beside `@angular/core`
+/// `>=20.0.0`; "Requires ESLint v9.5.0+" beside `^9.10.0 || ^10.0.0`).
+fn peer_floors(known: &mut KnownVersions, pkg: &Value, source: &str, dir: &str) {
+    let Some(peers) = pkg["peerDependencies"].as_object() else { return };
+    for (peer, names) in PEER_FRAMEWORKS {
+        let Some(floor) = peers.get(peer).and_then(|r| r.as_str()).and_then(lowest_allowed) else {
+            continue;
+        };
+        known.versions.push(KnownVersion {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            version: floor,
+            max: None,
+            source: format!("{source} peerDependencies.{peer}"),
+            bound: Bound::Minimum,
+            major_only_ok: true,
+            in_prose: true,
+            package: false,
+            scope: dir.to_string(),
+        });
+    }
 }
 
 /// Whether `root` holds a JavaScript docs site generator's config (Docusaurus, Astro,

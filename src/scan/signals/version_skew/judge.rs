@@ -213,7 +213,14 @@ fn release_skew(
     let pre_commit = by == ReleaseUse::PreCommit;
     let any_prefix = pre_commit || by == ReleaseUse::Image;
     let project = known.project().map(|k| k.version.as_slice());
-    let newest = tags.and_then(|t| newest_release(t, prefix, any_prefix, project));
+    let newest = match by {
+        // The project's own release tags, `v1.2.3` or `1.2.3`: a monorepo's other
+        // prefixes (`pinia@3.0.3`) are its packages', not the policy's subject.
+        ReleaseUse::Supported => tags.and_then(|t| {
+            [t.newest("v"), t.newest("")].into_iter().flatten().max_by(|a, b| a.0.cmp(b.0))
+        }),
+        _ => tags.and_then(|t| newest_release(t, prefix, any_prefix, project)),
+    };
     let (current, suggestion, detail) = match newest {
         Some((version, tag)) => {
             let what = if pre_commit { "the newest tag" } else { "the newest release tag" };
@@ -228,11 +235,18 @@ fn release_skew(
     if !older(&m.version, current) {
         return None;
     }
+    // A supported line is named at its own precision (`2.10.x` becomes `2.12.x`).
+    let suggestion = if by == ReleaseUse::Supported {
+        with_prefix(&m.written, &at_precision(current, m.version.len()))
+    } else {
+        suggestion
+    };
     let what = match by {
         ReleaseUse::PreCommit => "pins this repository's pre-commit hook at",
         ReleaseUse::Action => "pins this repository's action at",
         ReleaseUse::Download => "downloads release",
         ReleaseUse::Image => "runs this repository's container image at",
+        ReleaseUse::Supported => "marks as the newest supported release line",
     };
     Some(signal(m, format!("{what} {}, but {detail}", m.target), suggestion))
 }

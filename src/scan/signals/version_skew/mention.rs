@@ -41,6 +41,8 @@ pub enum ReleaseUse {
     /// The repository's own container image on GitHub's registry
     /// (`ghcr.io/astral-sh/ruff:0.3.0`): its tags drop or keep the release tag's prefix.
     Image,
+    /// The newest release line a security policy marks as supported (`2.10.x`).
+    Supported,
 }
 
 /// What the doc claims about the version.

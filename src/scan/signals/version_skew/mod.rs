@@ -16,6 +16,7 @@ mod judge;
 mod mention;
 mod module_paths;
 mod prose;
+mod security;
 mod tags;
 mod words;
 
