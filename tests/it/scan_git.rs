@@ -448,3 +448,24 @@ fn a_project_tree_that_lists_a_file_git_deleted_or_renamed_is_stale() {
     assert!(detail.contains("`old.ts` (`app/src/old.ts`)"), "{detail}");
     assert!(named(&a, "app/RUN.md", "stale_name_location").is_empty());
 }
+
+#[test]
+fn a_folder_named_before_a_placeholder_that_git_saw_move() {
+    let repo = GitRepo::new();
+    repo.write("cookbook/models/claude.py", "print('claude')\n");
+    repo.write("tools/readme.txt", "tools\n");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nAdd a recipe under `cookbook/models/<your_model>`.\n\nOr under `cookbook/90_models/<your_model>`, a tool in `tools/<name>.py`, a page in `docs/guides/{locale}/index.md`.\n",
+    );
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "cookbook/models", "cookbook/90_models"]);
+    repo.commit("2024-02-01T00:00:00Z", "number the cookbook");
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    let stale = named(&a, "CONTRIBUTING.md", "stale_name_location");
+    assert_eq!(stale.len(), 1, "{stale:#?}");
+    assert_eq!(stale[0]["line"], 3);
+    assert_eq!(stale[0]["target"], "cookbook/models/<your_model>");
+    // A folder git never knew is the reader's to make: no broken reference either.
+    assert!(named(&a, "CONTRIBUTING.md", "broken_reference").is_empty());
+}

@@ -70,7 +70,9 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     // `` [`docs/drive/principles/retro.md`](https://github.com/prisma/ignite/…) ``): the
     // link, not the span, is checked.
     for span in doc.parsed.code_spans.iter().filter(|s| !s.in_web_link) {
-        let Some(path) = repo_path_candidate(&span.text) else {
+        // `cookbook/models/<your_model>`: the folder the reader is told to add to.
+        let parent = placeholder_parent(&span.text);
+        let Some(path) = repo_path_candidate(parent.as_deref().unwrap_or(&span.text)) else {
             let lone = if use_git {
                 unknown_file_name(ctx, doc, role, span.line, &span.text)
             } else {
@@ -928,6 +930,35 @@ fn is_placeholder(segment: &str) -> bool {
 /// The root-relative path a code span names, if it looks like a repo path: one word
 /// with a `/`, no shell or glob syntax, no scheme, no `..`; a `:line[:col]` or `#L…`
 /// suffix and a leading `./` or `/` are dropped.
+/// The folder a path with a placeholder names before it, with two names or more:
+/// `cookbook/models/<your_model>` and `src/i18n/dictionaries/{locale}/ui.ts` tell the
+/// reader to add to `cookbook/models/` and `src/i18n/dictionaries/`, which must be
+/// there (agno's contributing guide kept `cookbook/models/` after it became
+/// `cookbook/90_models/`). A placeholder is a whole segment in `<…>` or `{…}`, perhaps
+/// with an extension; a path with spaces gives none.
+fn placeholder_parent(code: &str) -> Option<String> {
+    let code = code.trim();
+    let segments: Vec<&str> = code.split('/').collect();
+    // The whole segment, give or take an extension (`{lang}.json`): a name built around
+    // one (`{Toolset}Service.cs`, `<channel>Logger.ts`) is a file pattern, often of a
+    // project the doc describes rather than of this tree.
+    let held = |s: &str| {
+        let stem = s.rsplit_once('.').filter(|(_, ext)| ext.chars().all(char::is_alphanumeric));
+        let stem = stem.map_or(s, |(stem, _)| stem);
+        let inner = |open: char, close: char| {
+            stem.strip_prefix(open)
+                .and_then(|r| r.strip_suffix(close))
+                .is_some_and(|r| !r.is_empty() && !r.contains([open, close]))
+        };
+        inner('<', '>') || inner('{', '}')
+    };
+    let first = segments.iter().position(|s| held(s))?;
+    if first < 2 || code.contains(char::is_whitespace) {
+        return None;
+    }
+    Some(format!("{}/", segments[..first].join("/")))
+}
+
 pub fn repo_path_candidate(code: &str) -> Option<String> {
     let code = code.trim();
     if code.is_empty()
@@ -1073,6 +1104,20 @@ mod tests {
         assert_eq!(written("npm run test/installation/node"), ["test/installation/node"]);
         assert_eq!(written("yarn run build:docs src/a.md"), ["build:docs"]);
         assert!(written("bun run scripts/gen.ts").is_empty(), "bun runs files too");
+    }
+
+    #[test]
+    fn placeholder_parents() {
+        let parent = |c: &str| placeholder_parent(c);
+        assert_eq!(parent("cookbook/models/<your_model>").as_deref(), Some("cookbook/models/"));
+        assert_eq!(parent("src/i18n/{locale}/ui.ts").as_deref(), Some("src/i18n/"));
+        assert_eq!(parent("tools/<name>.py"), None, "one name before it");
+        assert_eq!(parent("src/main.rs"), None);
+        assert_eq!(parent("<root>/docs/a.md"), None);
+        assert_eq!(parent("a/b/<x> --flag"), None);
+        assert_eq!(parent("src/locales/{lang}.json").as_deref(), Some("src/locales/"));
+        assert_eq!(parent("src/Services/{Toolset}Service.cs"), None, "a file pattern");
+        assert_eq!(parent("core/loggers/src/<channel>Logger.ts"), None);
     }
 
     #[test]
