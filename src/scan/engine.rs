@@ -47,6 +47,9 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
     std::thread::scope(|s| {
         let git = s.spawn(|| read_history(root, opts.use_git));
         let tracked = s.spawn(|| git::tracked_ignored(root));
+        // The manifests are read beside the walk: their look for package folders reads
+        // a few hundred folders of its own (`manifests::read::package_folders`).
+        let known_versions = s.spawn(|| manifests::known_versions(root));
         let mut walked = walk(root, &scope)?;
         let ignored = Ignored::new(root);
         let tracked = tracked.join().unwrap_or_default();
@@ -88,7 +91,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             history: None,
             estimator: Estimator::new(config.tokens.encoding),
             always_loaded: always,
-            known_versions: manifests::known_versions(root),
+            known_versions: known_versions.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
         };
         let mut tally = Tally::new(ctx.paths.len());
         read_docs(&ctx, opts.use_git, |index, outcome| tally.add(&ctx.paths, index, outcome))?;

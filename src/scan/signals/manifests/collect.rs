@@ -11,10 +11,11 @@ use super::{cargo, go, hooks, node, python, workflows};
 /// Every version declared at `root`.
 pub fn known_versions(root: &Path) -> KnownVersions {
     let mut known = KnownVersions::default();
+    let folders = super::read::package_folders(root);
     let roots = [
         cargo::read(root, &mut known),
-        python::read(root, &mut known),
-        node::read(root, &mut known),
+        python::read(root, &folders.pyproject, &mut known),
+        node::read(root, &folders.package_json, &mut known),
     ];
     go::read(root, &mut known);
     workflows::read(root, &mut known);

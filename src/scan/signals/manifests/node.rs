@@ -23,7 +23,7 @@ const NODE_NAMES: [&str; 3] = ["node", "node.js", "nodejs"];
 const MAX_MEMBERS: usize = 2000;
 
 /// What the Node files declare; returns the root package's index in `known.versions`.
-pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
+pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Option<usize> {
     let pkg = read::json(root, "package.json");
     let mut project = None;
     let mut floor = None;
@@ -44,7 +44,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             push_package_manager(known, spec);
         }
     }
-    vscode_floors(root, pkg.as_ref(), known);
+    vscode_floors(root, pkg.as_ref(), packages, known);
     let mut patterns: Vec<String> = Vec::new();
     if let Some(pkg) = &pkg {
         let ws = &pkg["workspaces"];
@@ -216,17 +216,18 @@ fn push_package_manager(known: &mut KnownVersions, spec: &str) {
 /// folds those into `vscode`).
 const VSCODE_NAMES: [&str; 1] = ["vscode"];
 
-/// How deep below the root extensions' `package.json` files are looked for
-/// (`webview-sample/`, `apps/vscode/`), and how many folders that look may read.
-const EXTENSION_DEPTH: usize = 2;
-const EXTENSION_LOOK_LIMIT: usize = 400;
-
 /// VS Code's floor for an extension: `engines.vscode` (`^1.100.0`) of the root
-/// `package.json` and of each `package.json` at most `EXTENSION_DEPTH` folders below,
+/// `package.json` and of each one in `packages` (at most two folders below,
+/// `read::package_folders`),
 /// each holding for the docs of its folder ("Open this example in VS Code 1.47+" beside
 /// a sample's `^1.100.0`). Private packages count: an extension is published to the
 /// marketplace, not to npm, and a sample is run as it is.
-fn vscode_floors(root: &Path, root_pkg: Option<&Value>, known: &mut KnownVersions) {
+fn vscode_floors(
+    root: &Path,
+    root_pkg: Option<&Value>,
+    packages: &[String],
+    known: &mut KnownVersions,
+) {
     let mut push = |pkg: &Value, dir: &str| {
         let Some(floor) = pkg["engines"]["vscode"].as_str().and_then(lowest_allowed) else {
             return;
@@ -251,14 +252,14 @@ fn vscode_floors(root: &Path, root_pkg: Option<&Value>, known: &mut KnownVersion
     if let Some(pkg) = root_pkg {
         push(pkg, "");
     }
-    for dir in read::folders_with(root, "package.json", EXTENSION_DEPTH, EXTENSION_LOOK_LIMIT) {
+    for dir in packages {
         // Most packages are no extension: parse only a file that names VS Code.
         let text = read::text(root, &format!("{dir}/package.json"));
         if let Some(pkg) = text
             .filter(|t| t.contains("\"vscode\""))
             .and_then(|t| serde_json::from_str::<Value>(&t).ok())
         {
-            push(&pkg, &dir);
+            push(&pkg, dir);
         }
     }
 }
@@ -370,7 +371,7 @@ mod tests {
         w("packages/skip/package.json", r#"{"name": "skip", "version": "1.0.0"}"#);
         w("packages/play/package.json", r#"{"name": "play", "version": "1.0.0", "private": true}"#);
         let mut known = KnownVersions::default();
-        assert_eq!(read(d, &mut known), None);
+        assert_eq!(read(d, &[], &mut known), None);
         let node = known.lookup("node.js", "a.md", false, None).unwrap();
         assert_eq!((node.version.clone(), node.bound), (vec![20, 19], Bound::Minimum));
         assert_eq!(known.lookup("vite", "a.md", true, None).unwrap().version, [7, 1, 0]);
@@ -390,13 +391,13 @@ mod tests {
         w(".nvmrc", "v22\n");
         let node = |k: &KnownVersions| k.lookup("node", "docs/a.md", false, None).cloned();
         let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+        read(dir.path(), &[], &mut known);
         known.index_names();
         assert_eq!(node(&known).unwrap().version, [22]);
         assert!(known.lookup("pnpm", "docs/a.md", false, None).is_some());
         w("docusaurus.config.ts", "export default {};\n");
         let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+        read(dir.path(), &[], &mut known);
         known.index_names();
         assert!(node(&known).is_none(), "the site's build floor");
         assert!(known.lookup("pnpm", "docs/a.md", false, None).is_none());
@@ -411,7 +412,7 @@ mod tests {
                 format!(r#"{{"name": "mono", "private": true, "packageManager": "{manager}"}}"#);
             std::fs::write(d.join("package.json"), pkg).unwrap();
             let mut known = KnownVersions::default();
-            read(d, &mut known);
+            read(d, &[], &mut known);
             known
         };
         let known = read_with("pnpm@10.33.4+sha512.0123abcd");
@@ -449,7 +450,7 @@ mod tests {
             r#"{"name": "play", "private": true, "engines": {"node": ">=18"}}"#,
         );
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let node = known.lookup("node", "docs/a.md", false, None).unwrap();
         assert_eq!((node.version.clone(), node.bound), (vec![22], Bound::Minimum));
         assert_eq!(
@@ -473,7 +474,7 @@ mod tests {
             r#"{"name": "@acme/core", "version": "2.0.0", "engines": {"node": "^20.19.0 || >=22.12.0"}}"#,
         );
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let node = known.lookup("node", "docs/a.md", false, None).unwrap();
         assert_eq!(node.version, [20, 19, 0]);
         assert_eq!(node.source, "packages/core/package.json engines.node");
@@ -483,7 +484,7 @@ mod tests {
             r#"{"name": "mono", "version": "1.0.0", "engines": {"node": ">=22.18.0"}}"#,
         );
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let node = known.lookup("node", "docs/a.md", false, None).unwrap();
         assert_eq!(
             (node.version.clone(), node.source.as_str()),

@@ -19,7 +19,7 @@ use super::read;
 const PYTHON_NAMES: [&str; 2] = ["python", "cpython"];
 
 /// What the Python files declare; returns the root package's index in `known.versions`.
-pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
+pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Option<usize> {
     let py = read::toml(root, "pyproject.toml");
     let project = py.as_ref().and_then(|p| p.get("project")).and_then(|p| p.as_table());
     let poetry = py.as_ref().and_then(|p| p.get("tool")?.get("poetry")?.as_table());
@@ -127,7 +127,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
             scope: String::new(),
         });
     }
-    package_floors(root, known);
+    package_floors(root, packages, known);
     let tools = py.as_ref().and_then(|p| p.get("tool")).and_then(|t| t.as_table());
     for (tool, table) in tools.into_iter().flatten() {
         let Some(spec) = table.get("required-version").and_then(|v| v.as_str()) else { continue };
@@ -157,17 +157,13 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
     index
 }
 
-/// How deep below the root packages' `pyproject.toml` files are looked for
-/// (`python/agents/rag/`), and how many folders that look may read.
-const PACKAGE_DEPTH: usize = 3;
-const PACKAGE_LOOK_LIMIT: usize = 400;
-
-/// The Python floor of each package below the root (a `pyproject.toml` that declares
-/// one, at most `PACKAGE_DEPTH` folders down), holding for the docs of its folder: an
+/// The Python floor of each package below the root (`packages`: the folders holding a
+/// `pyproject.toml`, `read::package_folders`), where one declares it, holding for the
+/// docs of its folder: an
 /// agent's README in adk-samples' `python/agents/RAG/` answers to that agent's `^3.11`,
 /// whatever the root declares, or when it declares nothing.
-fn package_floors(root: &Path, known: &mut KnownVersions) {
-    for dir in read::folders_with(root, "pyproject.toml", PACKAGE_DEPTH, PACKAGE_LOOK_LIMIT) {
+fn package_floors(root: &Path, packages: &[String], known: &mut KnownVersions) {
+    for dir in packages.iter().cloned() {
         let Some(py) = read::toml(root, &format!("{dir}/pyproject.toml")) else { continue };
         let Some((spec, field)) = python_spec(&py) else { continue };
         let Some(version) = minimum(spec) else { continue };
@@ -313,7 +309,7 @@ mod tests {
         let pyproject = "[project]\nname = \"crewai\"\nrequires-python = \">=3.10,<3.14\"\n";
         std::fs::write(d.join("pyproject.toml"), pyproject).unwrap();
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let py = known.lookup("python", "a.md", false, None).unwrap();
         assert_eq!((py.version.clone(), py.max.clone()), (vec![3, 10], Some(vec![3, 13])));
         assert_eq!(py.source, "pyproject.toml requires-python (`>=3.10,<3.14`)");
@@ -323,7 +319,7 @@ mod tests {
         );
         std::fs::write(d.join("pyproject.toml"), listed).unwrap();
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let py = known.lookup("python", "a.md", false, None).unwrap();
         assert_eq!(py.max, Some(vec![3, 12]));
     }
@@ -378,7 +374,7 @@ mod tests {
         );
         write(".python-version", "3.13\n");
         let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+        read(dir.path(), &[], &mut known);
         let py = known.versions.iter().find(|k| k.names.contains(&"python".to_string())).unwrap();
         assert_eq!(py.version, [3, 10]);
         assert_eq!(py.bound, Bound::Minimum);
@@ -406,7 +402,7 @@ mod tests {
         .unwrap();
         std::fs::write(dir.path().join(".python-version"), "3.12\n").unwrap();
         let mut known = KnownVersions::default();
-        assert_eq!(read(dir.path(), &mut known), None, "the version is dynamic");
+        assert_eq!(read(dir.path(), &[], &mut known), None, "the version is dynamic");
         let py = known.lookup("python", "a.md", false, None).unwrap();
         assert_eq!((py.version.clone(), py.max.clone()), (vec![3, 10], Some(vec![3, 14])));
         assert_eq!(py.bound, Bound::Minimum);

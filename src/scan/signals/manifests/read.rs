@@ -27,40 +27,65 @@ pub fn yaml(root: &Path, rel: &str) -> Option<YamlNode> {
     yaml_tree::parse(&text(root, rel)?)
 }
 
-/// The folders below the root, at most `depth` deep, that hold a file named `file`
-/// (`sample/package.json`, `agents/rag/pyproject.toml`), sorted, breadth first: hidden
+/// The package folders below the root that the version readers look into: those
+/// holding a `pyproject.toml` at most three folders down (`python/agents/rag/`), and
+/// those holding a `package.json` at most two down (`webview-sample/`, `apps/vscode/`).
+/// Sorted, each list.
+#[derive(Debug, Default)]
+pub struct PackageFolders {
+    pub pyproject: Vec<String>,
+    pub package_json: Vec<String>,
+}
+
+/// How deep the look for `PackageFolders` goes, and how many folders it may read.
+const PYPROJECT_DEPTH: usize = 3;
+const PACKAGE_JSON_DEPTH: usize = 2;
+const PACKAGE_LOOK_LIMIT: usize = 400;
+
+/// One breadth-first look for `PackageFolders`: a folder's own listing says which
+/// manifests it holds, so only the deepest folders are asked for one by name. Hidden
 /// and default-excluded folders (`node_modules`, `target`) are not entered, symbolic
-/// links are not followed, and the look stops after `limit` folders.
-pub fn folders_with(root: &Path, file: &str, depth: usize, limit: usize) -> Vec<String> {
-    let mut out = Vec::new();
+/// links are not followed, and the look stops after `PACKAGE_LOOK_LIMIT` folders.
+pub fn package_folders(root: &Path) -> PackageFolders {
+    let mut out = PackageFolders::default();
     let mut queue = std::collections::VecDeque::from([(String::new(), 0usize)]);
     let mut looked = 0usize;
     while let Some((dir, level)) = queue.pop_front() {
         looked += 1;
-        if looked > limit {
+        if looked > PACKAGE_LOOK_LIMIT {
             break;
         }
         let Ok(entries) = std::fs::read_dir(root.join(&dir)) else { continue };
-        let mut names: Vec<String> = entries
-            .flatten()
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| {
-                !n.starts_with('.') && !crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&n.as_str())
-            })
-            .collect();
-        names.sort();
-        for name in names {
-            let rel = if dir.is_empty() { name } else { format!("{dir}/{name}") };
-            if root.join(&rel).join(file).is_file() {
-                out.push(rel.clone());
+        for entry in entries.flatten() {
+            let Ok(kind) = entry.file_type() else { continue };
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if kind.is_file() && level > 0 {
+                match name {
+                    "pyproject.toml" => out.pyproject.push(dir.clone()),
+                    "package.json" if level <= PACKAGE_JSON_DEPTH => {
+                        out.package_json.push(dir.clone())
+                    }
+                    _ => {}
+                }
+                continue;
             }
-            if level + 1 < depth {
+            if !kind.is_dir()
+                || name.starts_with('.')
+                || crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&name)
+            {
+                continue;
+            }
+            let rel = if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
+            if level + 1 < PYPROJECT_DEPTH {
                 queue.push_back((rel, level + 1));
+            } else if root.join(&rel).join("pyproject.toml").is_file() {
+                out.pyproject.push(rel);
             }
         }
     }
-    out.sort();
+    out.pyproject.sort();
+    out.package_json.sort();
     out
 }
 
