@@ -105,6 +105,52 @@ impl Tree {
     }
 }
 
+/// The folders below `root`, at most `depth` deep, breadth first, each with which of
+/// the `wanted` file names its own listing holds (in `wanted`'s order), sorted by path.
+/// Hidden and default-excluded folders are not entered, symbolic links are not
+/// followed, and the look stops after `limit` folders. Shared by the package look of
+/// `Tree::package_dirs` and the version readers' (`manifests::read::package_folders`).
+pub fn manifest_folders(
+    root: &Path,
+    depth: usize,
+    limit: usize,
+    wanted: &[&str],
+) -> Vec<(String, Vec<bool>)> {
+    let mut out = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(String::new(), 0usize)]);
+    let mut looked = 0usize;
+    while let Some((dir, level)) = queue.pop_front() {
+        looked += 1;
+        if looked > limit {
+            break;
+        }
+        let Ok(entries) = std::fs::read_dir(root.join(&dir)) else { continue };
+        let mut held = vec![false; wanted.len()];
+        for entry in entries.flatten() {
+            let Ok(kind) = entry.file_type() else { continue };
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if kind.is_file() {
+                if let Some(i) = wanted.iter().position(|w| *w == name) {
+                    held[i] = true;
+                }
+            } else if kind.is_dir()
+                && level < depth
+                && !name.starts_with('.')
+                && !crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&name)
+            {
+                let rel = if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
+                queue.push_back((rel, level + 1));
+            }
+        }
+        if !dir.is_empty() {
+            out.push((dir, held));
+        }
+    }
+    out.sort();
+    out
+}
+
 impl Tree {
     /// The folders below the root, at most `PACKAGE_DEPTH` deep, that hold a package
     /// manifest (`libs/cli/pyproject.toml`, `packages/ui/package.json`): a monorepo's
@@ -113,35 +159,11 @@ impl Tree {
     /// `PACKAGE_LOOK_LIMIT` folders.
     pub fn package_dirs(&self) -> &[String] {
         self.packages.get_or_init(|| {
-            let mut out = Vec::new();
-            let mut queue = std::collections::VecDeque::from([(String::new(), 0usize)]);
-            let mut looked = 0usize;
-            while let Some((dir, depth)) = queue.pop_front() {
-                looked += 1;
-                if looked > PACKAGE_LOOK_LIMIT {
-                    break;
-                }
-                let Ok(entries) = std::fs::read_dir(self.root.join(&dir)) else { continue };
-                let mut manifest = false;
-                for entry in entries.flatten() {
-                    let name = entry.file_name().to_string_lossy().into_owned();
-                    let Ok(kind) = entry.file_type() else { continue };
-                    if kind.is_file() && PACKAGE_MANIFESTS.contains(&name.as_str()) {
-                        manifest = true;
-                    }
-                    let skip = name.starts_with('.')
-                        || crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&name.as_str());
-                    if kind.is_dir() && !skip && depth < PACKAGE_DEPTH {
-                        let rel = if dir.is_empty() { name } else { format!("{dir}/{name}") };
-                        queue.push_back((rel, depth + 1));
-                    }
-                }
-                if manifest && !dir.is_empty() {
-                    out.push(dir);
-                }
-            }
-            out.sort();
-            out
+            manifest_folders(&self.root, PACKAGE_DEPTH, PACKAGE_LOOK_LIMIT, &PACKAGE_MANIFESTS)
+                .into_iter()
+                .filter(|(_, held)| held.iter().any(|h| *h))
+                .map(|(dir, _)| dir)
+                .collect()
         })
     }
 

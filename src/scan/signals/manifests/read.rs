@@ -42,50 +42,21 @@ const PYPROJECT_DEPTH: usize = 3;
 const PACKAGE_JSON_DEPTH: usize = 2;
 const PACKAGE_LOOK_LIMIT: usize = 400;
 
-/// One breadth-first look for `PackageFolders`: a folder's own listing says which
-/// manifests it holds, so only the deepest folders are asked for one by name. Hidden
-/// and default-excluded folders (`node_modules`, `target`) are not entered, symbolic
-/// links are not followed, and the look stops after `PACKAGE_LOOK_LIMIT` folders.
+/// One look for `PackageFolders` (`tree::manifest_folders`): a folder's own listing says
+/// which manifests it holds.
 pub fn package_folders(root: &Path) -> PackageFolders {
     let mut out = PackageFolders::default();
-    let mut queue = std::collections::VecDeque::from([(String::new(), 0usize)]);
-    let mut looked = 0usize;
-    while let Some((dir, level)) = queue.pop_front() {
-        looked += 1;
-        if looked > PACKAGE_LOOK_LIMIT {
-            break;
+    let wanted = ["pyproject.toml", "package.json"];
+    for (dir, held) in
+        crate::scan::tree::manifest_folders(root, PYPROJECT_DEPTH, PACKAGE_LOOK_LIMIT, &wanted)
+    {
+        if held[1] && dir.split('/').count() <= PACKAGE_JSON_DEPTH {
+            out.package_json.push(dir.clone());
         }
-        let Ok(entries) = std::fs::read_dir(root.join(&dir)) else { continue };
-        for entry in entries.flatten() {
-            let Ok(kind) = entry.file_type() else { continue };
-            let name = entry.file_name();
-            let Some(name) = name.to_str() else { continue };
-            if kind.is_file() && level > 0 {
-                match name {
-                    "pyproject.toml" => out.pyproject.push(dir.clone()),
-                    "package.json" if level <= PACKAGE_JSON_DEPTH => {
-                        out.package_json.push(dir.clone())
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            if !kind.is_dir()
-                || name.starts_with('.')
-                || crate::scan::DEFAULT_EXCLUDED_DIRS.contains(&name)
-            {
-                continue;
-            }
-            let rel = if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
-            if level + 1 < PYPROJECT_DEPTH {
-                queue.push_back((rel, level + 1));
-            } else if root.join(&rel).join("pyproject.toml").is_file() {
-                out.pyproject.push(rel);
-            }
+        if held[0] {
+            out.pyproject.push(dir);
         }
     }
-    out.pyproject.sort();
-    out.package_json.sort();
     out
 }
 
