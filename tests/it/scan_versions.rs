@@ -604,10 +604,21 @@ fn a_published_packages_peer_frameworks_set_their_floor() {
         "# Angular Virtual\n\nAngular Virtual requires Angular 19 or newer.\n",
     );
     p.write("packages/private-app/README.md", "# App\n\nRequires React 18 or later.\n");
+    // A framework the repository publishes is checked as its package, not as a peer.
+    p.write("packages/vite/package.json", "{\"name\": \"vite\", \"version\": \"7.1.0\"}\n");
+    p.write(
+        "packages/plugin-react/package.json",
+        "{\"name\": \"@vitejs/plugin-react\", \"version\": \"7.0.0\", \"peerDependencies\": {\"vite\": \"^7.0.0\"}}\n",
+    );
+    p.write(
+        "packages/plugin-react/README.md",
+        "# Plugin\n\nThis plugin requires Vite 6 or later.\n",
+    );
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "README.md"), [sk(3, "v9.5.0", "v9.10.0")]);
     assert_eq!(skews(&a, "packages/angular-virtual/README.md"), [sk(3, "19", "20")]);
     assert!(skews(&a, "packages/private-app/README.md").is_empty(), "a private package's peers");
+    assert!(skews(&a, "packages/plugin-react/README.md").is_empty(), "the repository's own vite");
 }
 
 #[test]

@@ -27,6 +27,9 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
     let pkg = read::json(root, "package.json");
     let mut project = None;
     let mut floor = None;
+    // Peer frameworks' floors, kept apart until the packages the repository publishes
+    // are all known.
+    let mut peers: Vec<KnownVersion> = Vec::new();
     let mut root_private = false;
     // A repository that is a docs website (its root holds the site generator's config,
     // pnpm.io's `docusaurus.config.ts` beside its `package.json`): the root package is
@@ -38,7 +41,7 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
         floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed).filter(|_| !website);
         root_private = pkg["private"].as_bool() == Some(true);
         if !root_private {
-            peer_floors(known, pkg, "package.json", "");
+            peer_floors(&mut peers, pkg, "package.json", "");
         }
         if let Some(spec) = pkg["packageManager"].as_str().filter(|_| !website) {
             push_package_manager(known, spec);
@@ -67,7 +70,7 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
             // A package on a pre-release (`3.0.0-next.16`) is no version to hold docs
             // to, but its floor is what the next release needs.
             if member["private"].as_bool() != Some(true) {
-                peer_floors(known, &member, &source, &dir);
+                peer_floors(&mut peers, &member, &source, &dir);
                 let min = member["engines"]["node"].as_str().and_then(lowest_allowed);
                 member_floors.extend(min.map(|v| (v, source)));
             }
@@ -98,9 +101,8 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
     // A framework the repository publishes itself is checked as its package.
     let own: Vec<String> =
         known.versions.iter().filter(|k| k.package).flat_map(|k| k.names.iter().cloned()).collect();
-    known.versions.retain(|k| {
-        !k.source.contains(" peerDependencies.") || !k.names.iter().any(|n| own.contains(n))
-    });
+    peers.retain(|k| !k.names.iter().any(|n| own.contains(n)));
+    known.versions.extend(peers);
     project
 }
 
@@ -125,13 +127,13 @@ const PEER_FRAMEWORKS: [(&str, &[&str]); 12] = [
 /// `source`, in folder `dir`): the lowest release its range admits is the floor docs of
 /// that folder state ("Angular Virtual requires Angular 19" beside `@angular/core`
 /// `>=20.0.0`; "Requires ESLint v9.5.0+" beside `^9.10.0 || ^10.0.0`).
-fn peer_floors(known: &mut KnownVersions, pkg: &Value, source: &str, dir: &str) {
+fn peer_floors(out: &mut Vec<KnownVersion>, pkg: &Value, source: &str, dir: &str) {
     let Some(peers) = pkg["peerDependencies"].as_object() else { return };
     for (peer, names) in PEER_FRAMEWORKS {
         let Some(floor) = peers.get(peer).and_then(|r| r.as_str()).and_then(lowest_allowed) else {
             continue;
         };
-        known.versions.push(KnownVersion {
+        out.push(KnownVersion {
             names: names.iter().map(|n| n.to_string()).collect(),
             version: floor,
             max: None,

@@ -84,14 +84,14 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
         // A uv workspace's root is often no package: its members declare the floor
         // (crewAI's `lib/*`), and `.python-version` is only the interpreter its
         // developers use.
-        (None, None) => match members().or_else(|| setup_py_floor(root)) {
-            Some((v, member, spec, field)) if member.is_empty() => {
-                (Some(v), format!("setup.py {field}"), Bound::Minimum, Some(spec))
-            }
-            Some((v, member, spec, field)) => {
+        (None, None) => match (members(), setup_py_floor(root)) {
+            (Some((v, member, spec, field)), _) => {
                 (Some(v), format!("{member}/pyproject.toml {field}"), Bound::Minimum, Some(spec))
             }
-            None => (
+            (None, Some((v, spec))) => {
+                (Some(v), "setup.py python_requires".to_string(), Bound::Minimum, Some(spec))
+            }
+            (None, None) => (
                 read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
                 ".python-version".to_string(),
                 Bound::Current,
@@ -159,9 +159,8 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
 
 /// The Python floor of each package below the root (`packages`: the folders holding a
 /// `pyproject.toml`, `read::package_folders`), where one declares it, holding for the
-/// docs of its folder: an
-/// agent's README in adk-samples' `python/agents/RAG/` answers to that agent's `^3.11`,
-/// whatever the root declares, or when it declares nothing.
+/// docs of its folder: an agent's README in adk-samples' `python/agents/RAG/` answers to
+/// that agent's `^3.11`, whatever the root declares, or when it declares nothing.
 fn package_floors(root: &Path, packages: &[String], known: &mut KnownVersions) {
     for dir in packages.iter().cloned() {
         let Some(py) = read::toml(root, &format!("{dir}/pyproject.toml")) else { continue };
@@ -254,15 +253,16 @@ fn members_minimum(
 /// `python_requires=">=3.10"` in the root `setup.py`, for a project `pyproject.toml`
 /// declares no floor for (accelerate's README "tested on Python 3.8+" beside
 /// `python_requires=">=3.10.0"`): the keyword argument written as one string literal,
-/// as `setup()` takes it; a value computed at run time is not read. The member is `""`.
-fn setup_py_floor(root: &Path) -> Option<(Vec<u64>, String, String, &'static str)> {
+/// as `setup()` takes it; a value computed at run time is not read. The floor and the
+/// specifier.
+fn setup_py_floor(root: &Path) -> Option<(Vec<u64>, String)> {
     static PYTHON_REQUIRES: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"(?m)^\s*python_requires\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')"#).unwrap()
     });
     let text = read::text(root, "setup.py")?;
     let caps = PYTHON_REQUIRES.captures(&text)?;
     let spec = caps.get(1).or(caps.get(2))?.as_str().to_string();
-    Some((minimum(&spec)?, String::new(), spec, "python_requires"))
+    Some((minimum(&spec)?, spec))
 }
 
 /// The newest minor release a PEP 440 specifier set allows, when it caps the minor
