@@ -313,7 +313,16 @@ fn link_signal(
             None
         }
         None => {
-            Some(broken_reference::with_root_fix(ctx, problem, broken_reference::signal(problem)))
+            let git_had = match problem {
+                Problem::MissingTarget(m) => ctx.history.as_ref().is_some_and(|h| {
+                    let exists = |p: &str| ctx.tree.exists(p);
+                    h.fate(&m.resolved, exists).is_some()
+                        || h.folder_fate(m.resolved.trim_end_matches('/'), exists).is_some()
+                }),
+                _ => false,
+            };
+            let sig = broken_reference::signal(problem, git_had);
+            Some(broken_reference::with_root_fix(ctx, problem, sig))
         }
     }
 }

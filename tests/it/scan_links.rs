@@ -1112,6 +1112,130 @@ fn a_contributor_guide_or_agent_file_naming_a_file_its_folder_lacks_is_broken_wi
 }
 
 #[test]
+fn a_nested_agent_file_names_its_own_folders_files() {
+    let repo = GitRepo::new();
+    repo.write("internal/engine/src/engine/locking.ts", "export {}\n");
+    repo.write("internal/engine/src/queue.ts", "export {}\n");
+    repo.write("src/main.ts", "export {}\n");
+    let nested = "# Engine\n\n\
+        - **RunLocker** (`src/locking.ts`): locks\n\
+        - **Queue** (`src/queue.ts`): the queue\n\
+        Create `src/scheduler.ts` for a scheduler.\n";
+    repo.write("internal/engine/CLAUDE.md", nested);
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let rows = broken(&a, "internal/engine/CLAUDE.md");
+    assert_eq!(
+        rows.into_iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+        [(3, "src/locking.ts".to_string())],
+        "read from the doc's folder, where `src/` is; `src/queue.ts` is there; the third is to be created"
+    );
+    let detail = a["signals"]["internal/engine/CLAUDE.md"][0]["detail"].as_str().unwrap();
+    assert!(detail.contains("`internal/engine/src/` has no `locking.ts`"), "{detail}");
+}
+
+#[test]
+fn a_missing_entry_of_a_list_laying_out_the_repository_is_broken_without_git_evidence() {
+    let repo = GitRepo::new();
+    for file in [
+        "packages/core/package.json",
+        "packages/cli/package.json",
+        "packages/rollup-tests/package.json",
+        "crates/napi/Cargo.toml",
+        "crates/macro/Cargo.toml",
+        "pkg/dwarf/a.go",
+        "pkg/gobuild/a.go",
+        "pkg/proc/a.go",
+        "package.json",
+        "README.md",
+    ] {
+        repo.write(file, "{}\n");
+    }
+    let agents = "# Agents\n\n\
+        - `packages/core`: the library\n\
+        - `packages/cli`: the command line\n\
+        - `packages/core-tests`: its tests\n\
+        - `packages/rollup-tests`: Rollup's suite\n\n\
+        - `/crates/` - Rust\n  \
+          - `napi/` - bindings\n  \
+          - `napi-sys/` - FFI\n  \
+          - `macro/` - macros\n\n\
+        Commands:\n\n\
+        - `tools/list`: lists tools\n\
+        - `tools/call`: calls one\n\
+        - `packages/cli`: the command line\n\n\
+        Go packages:\n\n\
+        - **`pkg/dwarf/`** - DWARF parser\n\
+        - **`pkg/gobuild/`** - build\n\
+        - **`pkg/proc/BinaryInfo`** - symbols\n\n\
+        Each package includes:\n\n\
+        - `CHANGELOG.md`: changes\n\
+        - `package.json`: metadata\n\
+        - `README.md`: about it\n\
+        - `src/`: sources\n";
+    repo.write("AGENTS.md", agents);
+    // A user's guide lists the reader's layout.
+    repo.write("docs/guide.md", &format!("# R\n\n{}", &agents[10..]));
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let targets = broken(&a, "AGENTS.md").into_iter().map(|r| (r.0, r.1)).collect::<Vec<_>>();
+    assert_eq!(
+        targets,
+        [(5, "packages/core-tests".to_string()), (10, "napi-sys/".to_string())],
+        "entries beside existing ones; the methods list has one existing entry of three, \
+        a type among folders written with their `/` is no path, and lone file names \
+        (`package.json`) are in every package"
+    );
+    let rows = a["signals"]["AGENTS.md"].as_array().unwrap();
+    let napi = &rows.iter().find(|s| s["target"] == "napi-sys/").unwrap()["detail"];
+    assert!(napi.as_str().unwrap().contains("`crates/` has no `napi-sys`"), "{napi}");
+    assert!(broken(&a, "docs/guide.md").is_empty());
+}
+
+#[test]
+fn a_layout_lists_root_folder_git_saw_go_is_stale() {
+    // cognee's `AGENTS.md` lists `alembic/` beside the folders it has; git saw the
+    // migrations leave it for the package.
+    let agents = "# Agents\n\n\
+        - `examples/`: examples\n\
+        - `notebooks/`: notebooks\n\
+        - `alembic/`: migrations\n";
+    let repo = with_deleted(
+        &[("AGENTS.md", agents), ("examples/a.py", "\n"), ("notebooks/b.py", "\n")],
+        &["alembic/env.py", "alembic/script.py"],
+    );
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(gone(&a, "AGENTS.md"), [(5, "alembic/".to_string())]);
+    assert!(broken(&a, "AGENTS.md").is_empty());
+}
+
+#[test]
+fn a_layout_entry_git_saw_go_long_before_the_doc_says_git_had_it() {
+    // trigger.dev's `docs/CLAUDE.md` (2025) lists `documentation/`, whose pages went in
+    // 2024: not a move to report, yet "git never had it" would be wrong.
+    let repo = GitRepo::new();
+    repo.write("docs/documentation/intro.mdx", "old\n");
+    repo.commit("2022-01-01T00:00:00Z", "v2 docs");
+    repo.git(&["rm", "-q", "docs/documentation/intro.mdx"]);
+    repo.write("docs/guides/a.mdx", "\n");
+    repo.write("docs/config/b.mdx", "\n");
+    repo.commit("2022-02-01T00:00:00Z", "remove v2 docs");
+    let claude = "# Docs\n\n\
+        - `documentation/` - Core docs\n\
+        - `guides/` - How-to guides\n\
+        - `config/` - Configuration\n";
+    repo.write("docs/CLAUDE.md", claude);
+    repo.commit("2024-06-01T00:00:00Z", "agent notes");
+    let a = scan_json(repo.path(), &[], 1);
+    let rows = a["signals"]["docs/CLAUDE.md"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        rows[0]["detail"],
+        "code path `documentation/` does not exist: `docs/` has no `documentation`; git had it once"
+    );
+}
+
+#[test]
 fn a_markdown_template_nesting_fences_is_not_checked() {
     let dir = tree(&[(
         "docs/generate.md",

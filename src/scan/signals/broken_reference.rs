@@ -903,8 +903,11 @@ pub fn is_markdown(path: &str) -> bool {
     })
 }
 
-/// The `broken_reference` signal for a problem git does not explain.
-pub fn signal(problem: &Problem) -> (String, Signal) {
+/// The `broken_reference` signal for a problem git does not explain. `git_had` says
+/// git knew the target once (deleted long before the doc was written, or from a place
+/// that is the reader's: `stale_name_location::classify` leaves such departures out), so
+/// the detail does not say git never had it.
+pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
     match problem {
         Problem::MissingTarget(m) => {
             let detail = match m.form {
@@ -924,11 +927,17 @@ pub fn signal(problem: &Problem) -> (String, Signal) {
                 // own files and the path's folder exists (`code_path::names_own_file`).
                 Form::RepoPath => {
                     let path = m.resolved.trim_end_matches('/');
-                    let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
-                    format!(
-                        "code path `{}` does not exist: `{folder}/` has no `{name}`, and git never had it",
-                        m.written
-                    )
+                    let history = if git_had { "; git had it once" } else { ", and git never had it" };
+                    match path.rsplit_once('/') {
+                        Some((folder, name)) => format!(
+                            "code path `{}` does not exist: `{folder}/` has no `{name}`{history}",
+                            m.written
+                        ),
+                        None => format!(
+                            "code path `{}` does not exist: the repository's root has no `{path}`{history}",
+                            m.written
+                        ),
+                    }
                 }
                 Form::Url { .. } => format!(
                     "{} target `{}` names this repository's `{}`, which does not exist",
@@ -1161,15 +1170,18 @@ mod tests {
         assert_eq!(missing_scheme("config.toml"), None);
         assert_eq!(missing_scheme("../api.io"), None, "a climb is a path");
         assert_eq!(missing_scheme("io"), None);
-        let (_, sig) = signal(&Problem::MissingTarget(Missing {
-            doc: "README.md".into(),
-            line: 3,
-            written: "trainml.ai".into(),
-            resolved: "trainml.ai".into(),
-            form: Form::DocRelative,
-            what: "link",
-            only_if_moved: false,
-        }));
+        let (_, sig) = signal(
+            &Problem::MissingTarget(Missing {
+                doc: "README.md".into(),
+                line: 3,
+                written: "trainml.ai".into(),
+                resolved: "trainml.ai".into(),
+                form: Form::DocRelative,
+                what: "link",
+                only_if_moved: false,
+            }),
+            false,
+        );
         assert_eq!(sig.suggestion.as_deref(), Some("https://trainml.ai"));
         assert!(sig.detail.ends_with("reads as a web address without its scheme, which GitHub resolves as a file beside the doc"), "{}", sig.detail);
     }
@@ -1188,7 +1200,7 @@ mod tests {
             other_scheme: false,
             in_code: None,
         };
-        let (_, sig) = signal(&problem);
+        let (_, sig) = signal(&problem, false);
         assert_eq!(sig.suggestion.as_deref(), Some("#%EF%B8%8F-cite"));
         assert!(sig.detail.ends_with(
             "`#%EF%B8%8F-cite` is the closest (the heading's id holds an invisible U+FE0F, percent-encoded here)"

@@ -5,7 +5,8 @@
 //! file, another repository's, or relative to a folder the text implies (on thirteen real
 //! repositories 53 of 54 such signals were false), so it says nothing — except in a doc
 //! that names the repository's own files (a contributor's guide, agent context) when
-//! the path's folder exists (`names_own_file`).
+//! the path's folder exists (`names_own_file`) or the path is an entry of a list laying
+//! out the repository (`layout_lists`).
 //!
 //! Not repo paths: shell, glob or URL syntax, build outputs (default-excluded folders and
 //! what `.gitignore` ignores), absolute system paths (`/bin/sh`, `/usr/lib/x`) even
@@ -66,10 +67,21 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     let example = use_git && crate::scan::role::in_example_project(ctx, &doc.path);
     // Looked up once a doc has code spans to check (most do not).
     let skill = if doc.parsed.code_spans.is_empty() { None } else { skill_root(ctx, &doc.path) };
+    // A list laying out the repository, in a doc that names its own files.
+    let own_files = use_git
+        && !example
+        && (matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
+            || is_contributor_guide(&doc.path));
     // A span that is a web link's text names what the link reaches (prisma's
     // `` [`docs/drive/principles/retro.md`](https://github.com/prisma/ignite/…) ``): the
     // link, not the span, is checked.
     for span in doc.parsed.code_spans.iter().filter(|s| !s.in_web_link) {
+        if own_files {
+            if let Some(missing) = missing_layout_entry(ctx, doc, span.line, &span.text) {
+                out.push(Problem::MissingTarget(missing));
+                continue;
+            }
+        }
         // `cookbook/models/<your_model>`: the folder the reader is told to add to.
         let parent = placeholder_parent(&span.text);
         let Some(path) = repo_path_candidate(parent.as_deref().unwrap_or(&span.text)) else {
@@ -148,9 +160,13 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        let mut problem = missing(path, "code path");
+        // Without git's evidence where the doc names the repository's own files; a nested
+        // doc's path is read from its own folder first.
+        let own = names_own_file(ctx, doc, role, span.line, &path);
+        let without_git = own.is_some();
+        let mut problem = missing(own.unwrap_or(path), "code path");
         if let Problem::MissingTarget(m) = &mut problem {
-            m.only_if_moved = !names_own_file(ctx, doc, role, span.line, &m.resolved);
+            m.only_if_moved = !without_git;
         }
         out.push(problem);
     }
@@ -194,43 +210,47 @@ fn written_from_a_named_folder(ctx: &ScanContext<'_>, text: &str, path: &str) ->
 /// tried as the folder, nearest first; so is a lone folder an agent file lists under
 /// such an item (crates.io's `AGENTS.md`: `crates_io_worker/` under `/crates/`, round 86).
 fn under_a_parent_item(ctx: &ScanContext<'_>, doc: &Doc, line: u32, path: &str) -> bool {
-    let text = |l: u32| doc.parsed.lines.text_of(&doc.parsed.text, l);
-    let indent = |t: &str| t.len() - t.trim_start().len();
-    let item = |t: &str| {
-        let rest = t.trim_start();
-        let number = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-        let bullet = rest.starts_with(['-', '*', '+']) && rest[1..].starts_with(' ');
-        let ordered = number.len() < rest.len() && number.starts_with([')', '.']);
-        (bullet || ordered).then(|| indent(t))
-    };
-    let Some(mut depth) = item(text(line)) else { return false };
-    let mut at = line;
-    while depth > 0 && at > 1 {
-        at -= 1;
-        let t = text(at);
-        if t.trim().is_empty() {
-            continue;
-        }
-        let Some(parent) = item(t) else {
-            if indent(t) == 0 {
-                return false; // the list ended above
-            }
-            continue;
-        };
-        if parent >= depth {
-            continue;
-        }
-        depth = parent;
-        let folder = t.split('`').nth(1).unwrap_or_default();
-        let folder = folder.trim_start_matches("./").trim_start_matches('/').trim_end_matches('/');
-        if !folder.is_empty()
-            && ctx.tree.kind(folder) == PathKind::Dir
+    super::layout_lists::enclosing_folders(doc, line).iter().any(|folder| {
+        ctx.tree.kind(folder) == PathKind::Dir
             && ctx.tree.exists(&crate::scan::resolve::join(folder, path))
-        {
-            return true;
-        }
-    }
-    false
+    })
+}
+
+/// A missing entry of a list laying out the repository's parts
+/// (`layout_lists::missing_entry`), in a doc that names the repository's own files:
+/// a `broken_reference` without git's evidence (git's evidence still makes it a
+/// `stale_name_location`). Not an entry its line creates, exemplifies or says is gone,
+/// one that stands for any name, a hidden tool folder's, a build output's, nor one an
+/// ignore rule covers.
+fn missing_layout_entry(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    line: u32,
+    code: &str,
+) -> Option<Missing> {
+    let resolved = super::layout_lists::missing_entry(ctx, doc, line, code)?;
+    let written = doc.parsed.lines.text_of(&doc.parsed.text, line);
+    let segments: Vec<&str> = resolved.split('/').collect();
+    let first = segments[0];
+    let odd = segments.iter().any(|s| stands_for_any(s) || is_placeholder(s))
+        || (first.starts_with('.') && first != ".github")
+        || DEFAULT_EXCLUDED_DIRS.contains(&first)
+        || (code.trim().starts_with('/') && SYSTEM_DIRS.contains(&first))
+        || creates_or_exemplifies(written)
+        || says_gone(&sentence_lines(doc, line), code.trim())
+        || changelog_fragment(&resolved);
+    // A lone folder at the root is followed through git like one an agent file lists
+    // (`alembic/`, moved into the package: `stale_name_location::classify`).
+    let what = if resolved.contains('/') { "code path" } else { AGENT_FOLDER };
+    (!odd).then(|| Missing {
+        doc: doc.path.clone(),
+        line,
+        written: code.trim().to_string(),
+        resolved,
+        form: Form::RepoPath,
+        what,
+        only_if_moved: false,
+    })
 }
 
 /// What a missing lone file name is (`broken_reference::signal` words it).
@@ -346,17 +366,27 @@ pub fn in_tutorials_folder(path: &str) -> bool {
 /// `src/tools/new_tool.py`", "e.g. `tests/foo/…`"). Such a doc tells an agent or a
 /// contributor where things are; a path there that never existed sends them nowhere
 /// (sentry-mcp's `packages/mcp-server/src/api-utils.ts`, clippy's
-/// `clippy_lints/lib.rs` for `clippy_lints/src/lib.rs`).
-fn names_own_file(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, line: u32, path: &str) -> bool {
+/// `clippy_lints/lib.rs` for `clippy_lints/src/lib.rs`). A doc below the root names its
+/// folder's files first: when the doc's folder holds the parent folder, the path is read
+/// from there (trigger.dev's `internal-packages/run-engine/CLAUDE.md`
+/// lists `src/locking.ts`, which is `src/engine/locking.ts` of that package). The path
+/// to report, from the root, or `None`.
+fn names_own_file(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    role: DocRole,
+    line: u32,
+    path: &str,
+) -> Option<String> {
     if !matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
         && !is_contributor_guide(&doc.path)
     {
-        return false;
+        return None;
     }
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     if segments.len() < 2 || segments.iter().any(|s| s.is_empty() || *s == "." || stands_for_any(s))
     {
-        return false;
+        return None;
     }
     // A file (a name with an extension) or a folder written as one (`src/backend/core/`):
     // `tools/call`, `pnpm/pnpm` and `docs/2677-branch-naming` are names of other things.
@@ -366,20 +396,25 @@ fn names_own_file(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, line: u32, pa
     });
     let written = doc.parsed.lines.text_of(&doc.parsed.text, line);
     if !file && !written.contains(&format!("{}/`", path.trim_end_matches('/'))) {
-        return false;
+        return None;
     }
     // A hidden tool folder (`.claude/settings.json`, `.changeset/pre.json`) is the
     // reader's as often as the repository's.
-    if segments[0].starts_with('.') && segments[0] != ".github" {
-        return false;
+    if (segments[0].starts_with('.') && segments[0] != ".github") || creates_or_exemplifies(written)
+    {
+        return None;
     }
     // Its folder is there: the name is wrong, not the place (a folder that is missing
     // too is more often a placeholder: `tests/llm/test_provider/evals/`).
     let parent = segments[..segments.len() - 1].join("/");
-    if ctx.tree.kind(&parent) != PathKind::Dir {
-        return false;
+    if let Some((folder, _)) = doc.path.rsplit_once('/') {
+        let local = crate::scan::resolve::join(folder, path);
+        if ctx.tree.kind(&crate::scan::resolve::join(folder, &parent)) == PathKind::Dir {
+            let here = ctx.tree.exists(&local) || ctx.ignored.contains(&local);
+            return (!here).then_some(local);
+        }
     }
-    !creates_or_exemplifies(written)
+    (ctx.tree.kind(&parent) == PathKind::Dir).then(|| path.to_string())
 }
 
 /// Line `line` of `doc`, with the next line joined on when it goes on the same paragraph

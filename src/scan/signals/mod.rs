@@ -10,6 +10,7 @@ pub mod duplicate_content;
 pub mod edit_recency_vs_churn;
 pub mod frontmatter_marker;
 pub mod included;
+pub mod layout_lists;
 pub mod manifests;
 pub mod package_extras;
 pub mod package_scripts;

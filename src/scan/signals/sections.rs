@@ -162,15 +162,16 @@ pub fn is_history_file(path: &str) -> bool {
 /// (gitoxide's `etc/reports/25-10.md`, `meetings/2024-03-01.md`) tells that month's news.
 const RECORD_DIRS: [&str; 6] = ["reports", "meetings", "minutes", "journal", "weekly", "monthly"];
 
-/// Whether a file name starts with a date: `25-10.md`, `2024-03.md`, `2024-03-01-sync.md`.
+/// Whether a (lowercase) file name starts with a date: `25-10.md`, `2024-03.md`,
+/// `2024-03-01-sync.md`, or a year's end or quarter (gitoxide's `24-eoy.md`,
+/// `2024-q3.md`).
 fn dated_name(name: &str) -> bool {
     let mut parts = name.split(['-', '.', '_']);
     let year = parts.next().unwrap_or("");
     let month = parts.next().unwrap_or("");
-    [2, 4].contains(&year.len())
-        && year.bytes().all(|b| b.is_ascii_digit())
-        && month.len() == 2
-        && month.parse::<u8>().is_ok_and(|m| (1..=12).contains(&m))
+    let period = (month.len() == 2 && month.parse::<u8>().is_ok_and(|m| (1..=12).contains(&m)))
+        || matches!(month, "eoy" | "q1" | "q2" | "q3" | "q4");
+    [2, 4].contains(&year.len()) && year.bytes().all(|b| b.is_ascii_digit()) && period
 }
 
 /// Phrases (lowercase) that, near a doc's top, say the whole doc is kept as history (a
@@ -589,7 +590,10 @@ mod tests {
         assert!(is_history_file("blog/2024-05-01-release.md"));
         assert!(!is_history_file("docs/guide.md"));
         assert!(is_history_file("UPDATING.md"));
-        assert!(is_history_file("etc/reports/25-10.md"));
+        assert!(
+            is_history_file("etc/reports/25-10.md") && is_history_file("etc/reports/24-EOY.md")
+        );
+        assert!(is_history_file("reports/2024-Q3.md") && !is_history_file("reports/24-eoyx.md"));
         assert!(is_history_file("meetings/2024-03-01-sync.md"));
         assert!(!is_history_file("etc/reports/README.md") && !is_history_file("docs/25-10.md"));
         assert!(is_record("docs/adr/0001-use-rust.md"));
