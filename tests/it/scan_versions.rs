@@ -538,6 +538,36 @@ fn a_snippet_adds_what_the_crate_beside_it_depends_on_at_a_version_it_admits() {
 }
 
 #[test]
+fn a_crate_page_linked_at_a_version_the_manifests_left_behind() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"watchexec\"\nversion = \"8.3.0\"\n\n[dependencies]\nchrono-tz = \"0.10\"\nregex = \"1.5\"\n",
+    );
+    p.write(
+        "README.md",
+        "# watchexec\n\n\
+        See [sources](https://docs.rs/watchexec/3/watchexec/sources/) and\n\
+        [the 8.x docs](https://docs.rs/watchexec/8/watchexec/).\n\
+        Time zones: [chrono-tz](https://docs.rs/chrono-tz/0.6.0/chrono_tz/).\n\
+        Patterns: <https://docs.rs/regex/1.3.9/regex/> and https://crates.io/crates/chrono-tz/0.10.1\n\
+        Another crate: [serde](https://docs.rs/serde/0.9.0/serde/), [latest](https://docs.rs/watchexec/latest/watchexec/).\n\
+        A pre-release: [alpha](https://docs.rs/watchexec/3.0.0-alpha.2/watchexec/).\n",
+    );
+    p.write(
+        "CHANGELOG.md",
+        "# Changelog\n\n## 3.0.0\n\n- [docs](https://docs.rs/watchexec/3.0.0/watchexec/)\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(
+        skews(&a, "README.md"),
+        [sk(3, "3", "8"), sk(5, "0.6.0", "0.10")],
+        "regex 1.3.9 is a 1.x the requirement admits; serde is no crate of this repository's"
+    );
+    assert_eq!(skewed_paths(&a), ["README.md"]);
+}
+
+#[test]
 fn setup_py_gives_the_python_floor_when_pyproject_declares_none() {
     let p = Project::new();
     p.write("pyproject.toml", "[tool.ruff]\nline-length = 119\n");

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::history::{history_ranges, is_history_file};
 use super::mention::{Mention, Subject};
-use super::{badges, code, module_paths, prose, security};
+use super::{badges, code, docs_links, module_paths, prose, security};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::signals::sections::{
     is_changelog_file, is_plan, is_post, is_record, kept_as_history,
@@ -41,6 +41,7 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
     code::mentions(parsed, known, &skip_line, &mut out);
     badges::mentions(parsed, known, &skip_line, &mut out);
     module_paths::mentions(parsed, &doc.path, known, &skip_line, &mut out);
+    docs_links::mentions(parsed, known, &skip_line, &mut out);
     security::mentions(parsed, &doc.path, &mut out);
     let mut seen = HashSet::new();
     out.retain(|m| seen.insert((m.line, m.target.clone())));

@@ -11,7 +11,7 @@ use semver::{Version, VersionReq};
 use super::mention::{Claim, Mention, ReleaseUse, Subject};
 use super::tags::Tags;
 use crate::scan::signal::{Signal, SignalName};
-use crate::scan::signals::manifests::{dotted, Bound, KnownVersion, KnownVersions};
+use crate::scan::signals::manifests::{dotted, Bound, KnownVersion, KnownVersions, Registry};
 
 /// The signal `mention` (in the doc at `path`) deserves, if any. `tags` is `None`
 /// without git. `for_readers` says the doc is a template for the reader's own project
@@ -33,6 +33,7 @@ pub fn judge(
             let detail = format!("names the Go module {}, but go.mod declares {module}", m.written);
             Some(signal(m, detail, module.clone()))
         }
+        Subject::CratePage { name } => crate_page_skew(known, path, name, m),
         Subject::Companion { name, of, version, source } => {
             let Claim::Requirement(req) = &m.claim else { return None };
             if req.matches(&semver_of(version)) || !older(&m.version, version) {
@@ -77,6 +78,33 @@ pub fn judge(
             Some(signal(m, detail, suggestion))
         }
     }
+}
+
+/// A crate page linked at a version (`docs.rs/chrono-tz/0.6.0/`) that does not admit
+/// the crate's version now: the repository's own crate against its manifest, a
+/// dependency against the lowest requirement any of the repository's crates has of it.
+fn crate_page_skew(known: &KnownVersions, path: &str, name: &str, m: &Mention) -> Option<Signal> {
+    let Claim::Requirement(req) = &m.claim else { return None };
+    let own = known.lookup(name, path, true, Some(Registry::Cargo)).filter(|k| k.package);
+    let (current, why) = match own {
+        Some(k) => (k.version.clone(), format!("{} is on {}", k.source, dotted(&k.version))),
+        None => {
+            let (version, source) = known
+                .crate_deps
+                .values()
+                .filter_map(|deps| deps.get(name))
+                .min_by(|a, b| a.0.cmp(&b.0))?;
+            let why =
+                format!("the repository's crates require {} or later ({source})", dotted(version));
+            (version.clone(), why)
+        }
+    };
+    if req.matches(&semver_of(&current)) || !older(&m.version, &current) {
+        return None;
+    }
+    let detail = format!("links the {name} {} docs, but {why}", m.written);
+    let suggestion = with_prefix(&m.written, &at_precision(&current, m.version.len()));
+    Some(signal(m, detail, suggestion))
 }
 
 /// The retired runtime a major release of a GitHub-maintained action runs on, for the

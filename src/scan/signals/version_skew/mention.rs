@@ -27,6 +27,9 @@ pub enum Subject {
     /// The repository's Go module at an older major (`module` is the path `go.mod`
     /// declares now, `…/v86`).
     ModulePath { module: String },
+    /// A crate's page on docs.rs or crates.io at a version (lowercase name): one of the
+    /// repository's crates, or one they depend on.
+    CratePage { name: String },
 }
 
 /// How a doc names a release of this repository.

@@ -10,6 +10,7 @@
 mod badges;
 mod code;
 mod commands;
+mod docs_links;
 mod find;
 mod history;
 mod judge;
