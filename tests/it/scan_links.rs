@@ -1196,16 +1196,35 @@ fn a_missing_entry_of_a_list_laying_out_the_repository_is_broken_without_git_evi
 fn a_layout_lists_root_folder_git_saw_go_is_stale() {
     // cognee's `AGENTS.md` lists `alembic/` beside the folders it has; git saw the
     // migrations leave it for the package.
+    // mikro-orm's "Important Files" are lone names: three or more of them at the root
+    // place the list, and only git's evidence makes one stale (`jest.config.js`, deleted;
+    // `vite.config.ts` may be the reader's).
     let agents = "# Agents\n\n\
         - `examples/`: examples\n\
         - `notebooks/`: notebooks\n\
-        - `alembic/`: migrations\n";
+        - `alembic/`: migrations\n\n\
+        ### Important Files\n\n\
+        - `lerna.json` - versions\n\
+        - `tsconfig.json` - TypeScript\n\
+        - `docker-compose.yml` - services\n\
+        - `jest.config.js` - tests\n\
+        - `vite.config.ts` - bundling\n";
     let repo = with_deleted(
-        &[("AGENTS.md", agents), ("examples/a.py", "\n"), ("notebooks/b.py", "\n")],
-        &["alembic/env.py", "alembic/script.py"],
+        &[
+            ("AGENTS.md", agents),
+            ("examples/a.py", "\n"),
+            ("notebooks/b.py", "\n"),
+            ("lerna.json", "{}\n"),
+            ("tsconfig.json", "{}\n"),
+            ("docker-compose.yml", "services: {}\n"),
+        ],
+        &["alembic/env.py", "alembic/script.py", "jest.config.js"],
     );
     let a = scan_json(repo.path(), &[], 1);
-    assert_eq!(gone(&a, "AGENTS.md"), [(5, "alembic/".to_string())]);
+    assert_eq!(
+        gone(&a, "AGENTS.md"),
+        [(5, "alembic/".to_string()), (12, "jest.config.js".to_string())]
+    );
     assert!(broken(&a, "AGENTS.md").is_empty());
 }
 

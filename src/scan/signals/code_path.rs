@@ -228,7 +228,8 @@ fn missing_layout_entry(
     line: u32,
     code: &str,
 ) -> Option<Missing> {
-    let resolved = super::layout_lists::missing_entry(ctx, doc, line, code)?;
+    let super::layout_lists::MissingEntry { resolved, needs_git } =
+        super::layout_lists::missing_entry(ctx, doc, line, code)?;
     let written = doc.parsed.lines.text_of(&doc.parsed.text, line);
     let segments: Vec<&str> = resolved.split('/').collect();
     let first = segments[0];
@@ -241,7 +242,8 @@ fn missing_layout_entry(
         || changelog_fragment(&resolved);
     // A lone folder at the root is followed through git like one an agent file lists
     // (`alembic/`, moved into the package: `stale_name_location::classify`).
-    let what = if resolved.contains('/') { "code path" } else { AGENT_FOLDER };
+    let lone_folder = !resolved.contains('/') && code.trim().ends_with('/');
+    let what = if lone_folder { AGENT_FOLDER } else { "code path" };
     (!odd).then(|| Missing {
         doc: doc.path.clone(),
         line,
@@ -249,7 +251,7 @@ fn missing_layout_entry(
         resolved,
         form: Form::RepoPath,
         what,
-        only_if_moved: false,
+        only_if_moved: needs_git,
     })
 }
 

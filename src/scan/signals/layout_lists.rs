@@ -136,7 +136,12 @@ fn sibling_items(doc: &Doc, line: u32) -> Vec<u32> {
 /// missing entry of a list most of whose other entries exist: at least two, and two in
 /// three or more, in one folder (an enclosing item's, the doc's or the root). The
 /// entry's own parent folder must be there too: a wrong name, not a wrong place.
-pub fn missing_entry(ctx: &ScanContext<'_>, doc: &Doc, line: u32, code: &str) -> Option<String> {
+pub fn missing_entry(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    line: u32,
+    code: &str,
+) -> Option<MissingEntry> {
     let text = |l: u32| doc.parsed.lines.text_of(&doc.parsed.text, l);
     let own = entry(item(text(line))?.1)?;
     if own != code.trim() {
@@ -168,23 +173,47 @@ pub fn missing_entry(ctx: &ScanContext<'_>, doc: &Doc, line: u32, code: &str) ->
     let mut bases = enclosing_folders(doc, line);
     bases.push(doc_folder);
     bases.push(String::new());
-    let (base, there) = bases
-        .iter()
-        .filter(|b| b.is_empty() || ctx.tree.kind(b) == PathKind::Dir)
-        .map(|b| (b, siblings.iter().filter(|p| ctx.tree.exists(&join(b, p))).count()))
-        .fold(None::<(&String, usize)>, |best, (b, n)| match best {
-            Some((_, m)) if m >= n => best,
-            _ => Some((b, n)),
-        })?;
-    if there < 2 || there * 3 < siblings.len() * 2 {
-        return None;
-    }
+    // The folder where most of `paths` are, and how many are there.
+    let best = |paths: &[String]| {
+        bases
+            .iter()
+            .filter(|b| b.is_empty() || ctx.tree.kind(b) == PathKind::Dir)
+            .map(|b| (b, paths.iter().filter(|p| ctx.tree.exists(&join(b, p))).count()))
+            .fold(None::<(&String, usize)>, |best, (b, n)| match best {
+                Some((_, m)) if m >= n => best,
+                _ => Some((b, n)),
+            })
+    };
+    let (base, there) = best(&siblings)?;
+    let placed = there >= 2 && there * 3 >= siblings.len() * 2;
+    // A list of lone file names (mikro-orm's "Important Files": `lerna.json`,
+    // `tsconfig.json`, `docker-compose.yml`…) is placed by three or more of them in one
+    // folder, but only git's evidence says one is stale: such names are often the
+    // reader's, or templates'.
+    let all: Vec<String> = entries.iter().map(|(_, p)| p.clone()).collect();
+    let (base, needs_git) = if placed {
+        (base, false)
+    } else {
+        let (base, there) = best(&all)?;
+        if there < 3 || there * 3 < all.len() * 2 {
+            return None;
+        }
+        (base, true)
+    };
     let resolved = join(base, &path);
     let parent = resolved.rsplit_once('/').map_or("", |(p, _)| p);
     let parent_there = parent.is_empty() || ctx.tree.kind(parent) == PathKind::Dir;
     // Anywhere else the list could be read from, it is there.
     let elsewhere = bases.iter().any(|b| ctx.tree.exists(&join(b, &path)));
-    (parent_there && !elsewhere && !ctx.ignored.contains(&resolved)).then_some(resolved)
+    (parent_there && !elsewhere && !ctx.ignored.contains(&resolved))
+        .then_some(MissingEntry { resolved, needs_git })
+}
+
+/// A missing entry of a layout list: its path from the root, and whether only git's
+/// evidence (renamed or deleted here) makes it a finding.
+pub struct MissingEntry {
+    pub resolved: String,
+    pub needs_git: bool,
 }
 
 #[cfg(test)]
