@@ -281,10 +281,15 @@ fn link_signal(
     // site's root, a section route, a redirect, a build's output (Zola's `/perf` section,
     // MyST's `/integrations/index.md` from the Sphinx source folder, UnDocs' `/images/`).
     // What is there is not in the repository, so only git's evidence counts.
+    // A package's README is the exception: GitHub shows it in the package's folder and
+    // reads a `/…` file from the repository's root (xstate's inspector README shows
+    // `/assets/inspector.png`, kept in the package's own `assets/`).
     let only_if_moved = matches!(problem, Problem::MissingTarget(m)
         if m.only_if_moved
             || (route_links::is_route(m) && routes.covers(&m.doc))
-            || (m.form == Form::FromRoot && m.doc.contains('/')));
+            || (m.form == Form::FromRoot
+                && m.doc.contains('/')
+                && (route_links::is_route(m) || !package_readme(ctx, &m.doc))));
     match stale {
         // A record or a plan names the code of its time: a path renamed or deleted since
         // is history.
@@ -325,6 +330,15 @@ fn link_signal(
             Some(broken_reference::with_root_fix(ctx, problem, sig))
         }
     }
+}
+
+/// Whether `doc` is the README of a package folder (`Tree::package_dirs`) that no
+/// detected site publishes: GitHub is where it is read.
+fn package_readme(ctx: &ScanContext<'_>, doc: &str) -> bool {
+    let Some((folder, name)) = doc.rsplit_once('/') else { return false };
+    name.to_ascii_lowercase().starts_with("readme.")
+        && ctx.sites.page_of(doc).is_none()
+        && ctx.tree.package_dirs().iter().any(|d| d == folder)
 }
 
 /// Whether `fragment` has the shape of a GitHub heading id: lowercase letters, digits,

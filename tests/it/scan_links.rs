@@ -1255,6 +1255,25 @@ fn a_layout_entry_git_saw_go_long_before_the_doc_says_git_had_it() {
 }
 
 #[test]
+fn a_package_readme_reads_a_root_link_from_the_repository_root_as_github_does() {
+    let readme = "# P\n\n![inspector](/assets/inspector.png)\n\n![gone](/assets/none.png)\n\n[intro](/docs/intro)\n";
+    let dir = tree(&[
+        ("packages/p/package.json", "{\"name\": \"p\", \"version\": \"1.0.0\"}\n"),
+        ("packages/p/README.md", readme),
+        ("packages/p/assets/inspector.png", ""),
+        // Not a package: a `/…` link there is written for whatever serves the folder.
+        ("notes/README.md", readme),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "packages/p/README.md"),
+        [row(3, "/assets/inspector.png", "./assets/inspector.png"), row(5, "/assets/none.png", "")],
+        "a route (`/docs/intro`) may be a site's"
+    );
+    assert!(broken(&a, "notes/README.md").is_empty());
+}
+
+#[test]
 fn a_markdown_template_nesting_fences_is_not_checked() {
     let dir = tree(&[(
         "docs/generate.md",

@@ -1033,6 +1033,21 @@ pub fn with_root_fix(
 ) -> (String, Signal) {
     let Problem::MissingTarget(m) = problem else { return (doc, sig) };
     let dir = crate::scan::resolve::parent_dir(&m.doc);
+    // The other way round: a `/…` link whose file is in the doc's folder (a package
+    // README's `/assets/inspector.png`, kept in the package's `assets/`).
+    if m.form == Form::FromRoot && !dir.is_empty() && sig.suggestion.is_none() {
+        let path = m.written.trim_start_matches('/');
+        let beside = crate::scan::resolve::join(dir, &decode(path));
+        if !path.is_empty() && ctx.tree.exists(&beside) {
+            let detail = format!(
+                "{}: `{beside}` is there from the doc's folder, and GitHub reads a `/` link from the repository's root",
+                sig.detail
+            );
+            let mut sig = sig.with_suggestion(format!("./{path}"));
+            sig.detail = detail;
+            return (doc, sig);
+        }
+    }
     if m.form != Form::DocRelative
         || m.what == IMPORT
         || sig.suggestion.is_some()
