@@ -1274,6 +1274,37 @@ fn a_package_readme_reads_a_root_link_from_the_repository_root_as_github_does() 
 }
 
 #[test]
+fn a_link_written_with_no_destination_reaches_nothing() {
+    let dir = tree(&[
+        (
+            "README.md",
+            "# R\n\nSee the [config file]() and [later]() sections.\n\n![]()\n\nA [real](README.md) link.\n\n[![badge](https://img.shields.io/b.svg)]()\n",
+        ),
+        // An mdBook summary's draft chapter, an `attr_list` anchor, a changelog entry and
+        // an HTML `href=""` say nothing.
+        ("book/src/SUMMARY.md", "# Summary\n\n- [Draft]()\n"),
+        ("docs/cli.md", "# CLI\n\n[](){#command-setup}\n\n## Setup\n"),
+        ("CHANGELOG.md", "# Changelog\n\n## 1.0\n\n- Added [docs]().\n"),
+        ("docs/html.md", "# H\n\n<a href=\"\">top</a>\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let rows = a["signals"]["README.md"].as_array().unwrap();
+    assert_eq!(
+        rows.len(),
+        1,
+        "one cause, every line listed; a badge's empty link shows the badge: {rows:?}"
+    );
+    assert_eq!(rows[0]["target"], "()");
+    assert_eq!(rows[0]["lines"], serde_json::json!([3, 5]));
+    assert_eq!(
+        rows[0]["detail"],
+        "link has no target (`()`): it reaches nothing, and GitHub links it to the page itself (2 times: lines 3, 5)"
+    );
+    let paths: Vec<&String> = a["signals"].as_object().unwrap().keys().collect();
+    assert_eq!(paths, ["README.md"]);
+}
+
+#[test]
 fn a_markdown_template_nesting_fences_is_not_checked() {
     let dir = tree(&[(
         "docs/generate.md",

@@ -46,6 +46,8 @@ pub enum Form {
     RepoPath,
     /// The repository's own forge URL on a branch; the path starts at byte `path_at`.
     Url { path_at: usize },
+    /// No destination at all (`[text]()`), written as `()`.
+    Empty,
 }
 
 /// A reference whose target does not exist.
@@ -263,6 +265,23 @@ fn check_links(
                     in_code,
                 }
             };
+        if failed.is_none()
+            && empty_destination(doc, &link.dest, link.html, link.kind, link.line)
+            && ctx.role(&doc.path) != DocRole::Changelog
+            && !super::sections::is_changelog_file(&doc.path)
+            && !super::sections::is_history_file(&doc.path)
+        {
+            out.problems.push(Problem::MissingTarget(Missing {
+                only_if_moved: false,
+                doc: doc.path.clone(),
+                line: link.line,
+                written: "()".into(),
+                resolved: String::new(),
+                form: Form::Empty,
+                what,
+            }));
+            continue;
+        }
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {
                 if failed.is_some() {
@@ -903,6 +922,29 @@ pub fn is_markdown(path: &str) -> bool {
     })
 }
 
+/// Whether `link` of `doc` is written with no destination at all (`[guarddog]()`,
+/// `![logo]()`): a reader's click goes nowhere (GitHub makes it a link to the page
+/// itself), so the author meant a target and never wrote it. (The caller leaves out
+/// changelogs and release notes: an entry's empty link is a typo of its day.) Not an
+/// mdBook summary's
+/// draft chapter (`- [FAQs]()` in `SUMMARY.md`), nor the empty link Python-Markdown's
+/// `attr_list` hangs an anchor on (`[](){#command-setup}`), nor a badge's, nor an HTML
+/// `href=""`.
+fn empty_destination(doc: &Doc, dest: &str, html: bool, kind: LinkKind, line: u32) -> bool {
+    if !dest.trim().is_empty() || html || kind == LinkKind::Definition {
+        return false;
+    }
+    let name = doc.path.rsplit('/').next().unwrap_or(&doc.path);
+    let line = doc.parsed.lines.text_of(&doc.parsed.text, line);
+    // A badge wrapped in an empty link (`[![Agents](https://img.shields.io/…)]()`) shows
+    // the image and nothing more is meant.
+    !name.eq_ignore_ascii_case("SUMMARY.md")
+        && line
+            .match_indices("]()")
+            .any(|(at, m)| !line[at + m.len()..].starts_with('{') && !line[..at].ends_with(')'))
+        && !line.contains("[](){")
+}
+
 /// The `broken_reference` signal for a problem git does not explain. `git_had` says
 /// git knew the target once (deleted long before the doc was written, or from a place
 /// that is the reader's: `stale_name_location::classify` leaves such departures out), so
@@ -918,6 +960,10 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                 _ if m.what == super::code_path::FILE_NAME => format!(
                     "names `{}`, but no file of that name is in the repository, nor ever was in its history",
                     m.written
+                ),
+                Form::Empty => format!(
+                    "{} has no target (`()`): it reaches nothing, and GitHub links it to the page itself",
+                    m.what
                 ),
                 _ if m.what == super::code_path::SKILL_RESOURCE => format!(
                     "names the skill's `{}`, but `{}` does not exist",
