@@ -68,10 +68,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     // Looked up once a doc has code spans to check (most do not).
     let skill = if doc.parsed.code_spans.is_empty() { None } else { skill_root(ctx, &doc.path) };
     // A list laying out the repository, in a doc that names its own files.
-    let own_files = use_git
-        && !example
-        && (matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
-            || is_contributor_guide(&doc.path));
+    let own_files = use_git && !example && names_own_files(role, &doc.path);
     // A span that is a web link's text names what the link reaches (prisma's
     // `` [`docs/drive/principles/retro.md`](https://github.com/prisma/ignite/…) ``): the
     // link, not the span, is checked.
@@ -380,9 +377,7 @@ fn names_own_file(
     line: u32,
     path: &str,
 ) -> Option<String> {
-    if !matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
-        && !is_contributor_guide(&doc.path)
-    {
+    if !names_own_files(role, &doc.path) {
         return None;
     }
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
@@ -551,6 +546,13 @@ fn creates_or_exemplifies(line: &str) -> bool {
         "upstream",
     ];
     names_an_example(line) || CUES.iter().any(|c| lower.contains(c))
+}
+
+/// Whether the doc at `path` (of `role`) tells where the repository's own files are:
+/// its agent context, loaded in every session or in its folder, or a contributor's guide.
+fn names_own_files(role: DocRole, path: &str) -> bool {
+    matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
+        || is_contributor_guide(path)
 }
 
 /// Whether `path` is a contributor's guide, which names the repository's own files.
