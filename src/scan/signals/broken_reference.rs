@@ -922,14 +922,13 @@ pub fn is_markdown(path: &str) -> bool {
     })
 }
 
-/// Whether `link` of `doc` is written with no destination at all (`[guarddog]()`,
-/// `![logo]()`): a reader's click goes nowhere (GitHub makes it a link to the page
-/// itself), so the author meant a target and never wrote it. (The caller leaves out
-/// changelogs and release notes: an entry's empty link is a typo of its day.) Not an
-/// mdBook summary's
-/// draft chapter (`- [FAQs]()` in `SUMMARY.md`), nor the empty link Python-Markdown's
-/// `attr_list` hangs an anchor on (`[](){#command-setup}`), nor a badge's, nor an HTML
-/// `href=""`.
+/// Whether a link of `doc` at `line` is written with no destination at all
+/// (`[guarddog]()`, `![logo]()`): a reader's click goes nowhere (GitHub makes it a link
+/// to the page itself), so the author meant a target and never wrote it. Not an mdBook
+/// summary's draft chapter (`- [FAQs]()` in `SUMMARY.md`), nor the empty link
+/// Python-Markdown's `attr_list` hangs an anchor on (`[](){#command-setup}`), nor a
+/// badge's, nor an HTML `href=""`. (The caller leaves out changelogs and release notes:
+/// an entry's empty link is a typo of its day.)
 fn empty_destination(doc: &Doc, dest: &str, html: bool, kind: LinkKind, line: u32) -> bool {
     if !dest.trim().is_empty() || html || kind == LinkKind::Definition {
         return false;
