@@ -79,7 +79,9 @@ fn member_crates_are_checked_in_dependency_snippets() {
     );
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "crates/grep/README.md"), [sk(7, "0.2", "0.4")]);
-    assert_eq!(skews(&a, "crates/printer/README.md"), [sk(5, "0.1", "0.3")]);
+    // A crate the workspace excludes is still one the repository publishes (the Rust
+    // book's `trpl`); `xtask` is never published.
+    assert_eq!(skews(&a, "crates/printer/README.md"), [sk(5, "0.1", "0.3"), sk(9, "1", "9")]);
     assert_eq!(skewed_paths(&a), ["crates/grep/README.md", "crates/printer/README.md"]);
 }
 
@@ -161,6 +163,24 @@ fn pre_commit_revs_of_the_repos_own_hook_follow_its_tags() {
     let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
     assert_eq!(skews(&a, "README.md"), [sk(7, "v0.15.1", "v0.24.2")]);
     assert_eq!(skews(&a, "docs/PRE_COMMIT.md"), [sk(6, "tool-v0.20.1", "tool-v0.24.2")]);
+}
+
+#[test]
+fn a_pin_whose_comment_says_use_the_latest_stands_for_the_newest_release() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[package]\nname = \"tool\"\nversion = \"4.17.0\"\nrepository = \"https://github.com/acme/tool\"\n",
+    );
+    p.write(".pre-commit-hooks.yaml", HOOKS);
+    let block = |comment: &str| {
+        format!("# Tool\n\n```yaml\nrepos:\n  - repo: https://github.com/acme/tool\n    rev: v4.10.0  # {comment}\n    hooks:\n      - id: tool\n```\n")
+    };
+    p.write("docs/auto_check.md", &block("Use the latest version or a specific version"));
+    p.write("docs/pinning.md", &block("pin a specific version"));
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "docs/auto_check.md"), [sk(6, "v4.10.0", "v4.17.0")]);
+    assert!(skews(&a, "docs/pinning.md").is_empty(), "an example of pinning");
 }
 
 #[test]
@@ -649,6 +669,62 @@ fn a_published_packages_peer_frameworks_set_their_floor() {
     assert_eq!(skews(&a, "packages/angular-virtual/README.md"), [sk(3, "19", "20")]);
     assert!(skews(&a, "packages/private-app/README.md").is_empty(), "a private package's peers");
     assert!(skews(&a, "packages/plugin-react/README.md").is_empty(), "the repository's own vite");
+}
+
+#[test]
+fn a_crate_below_the_root_that_no_workspace_lists_is_the_repositorys_own() {
+    let p = Project::new();
+    // A polyglot repository: the API in TypeScript, an SDK crate in a folder of its own.
+    p.write("package.json", "{\"name\": \"api\", \"private\": true}\n");
+    p.write(
+        "apps/rust-sdk/Cargo.toml",
+        "[package]\nname = \"firecrawl\"\nversion = \"1.2.1\"\n\n[dependencies]\nreqwest = \"0.12\"\n",
+    );
+    let snippet = "```toml\n[dependencies]\nfirecrawl = \"^0.1\"\n```\n";
+    p.write("apps/rust-sdk/README.md", &format!("# Firecrawl Rust SDK\n\n{snippet}"));
+    // An example crate and one never published name no release.
+    p.write("examples/demo/Cargo.toml", "[package]\nname = \"demo\"\nversion = \"0.3.0\"\n");
+    p.write(
+        "apps/internal/Cargo.toml",
+        "[package]\nname = \"internal\"\nversion = \"2.0.0\"\npublish = false\n",
+    );
+    p.write(
+        "docs/crates.md",
+        "# Crates\n\n```toml\n[dependencies]\ndemo = \"0.1\"\ninternal = \"1\"\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "apps/rust-sdk/README.md"), [sk(5, "0.1", "1.2")]);
+    assert!(skews(&a, "docs/crates.md").is_empty(), "an example's crate and an unpublished one");
+}
+
+#[test]
+fn a_docs_sites_readme_names_the_docusaurus_it_builds_with() {
+    let p = Project::new();
+    p.write("package.json", "{\"name\": \"tool\", \"version\": \"2.0.0\"}\n");
+    p.write("website/docusaurus.config.ts", "export default {};\n");
+    p.write(
+        "website/package.json",
+        "{\"name\": \"website\", \"private\": true, \"dependencies\": {\"@docusaurus/core\": \"^3.9.2\"}}\n",
+    );
+    p.write(
+        "website/README.md",
+        "# Website\n\nThis website is built using [Docusaurus 2](https://docusaurus.io/), a modern static website generator.\n",
+    );
+    // Named for what a release did, not as what the site is built with.
+    p.write(
+        "website/docs/history.md",
+        "# History\n\nDocusaurus 2 added versioned docs; we adopted them then.\n",
+    );
+    // A folder with no Docusaurus config depends on it for something else.
+    p.write(
+        "tools/package.json",
+        "{\"name\": \"tools\", \"private\": true, \"dependencies\": {\"@docusaurus/core\": \"^3.0.0\"}}\n",
+    );
+    p.write("tools/README.md", "# Tools\n\nThis is built using Docusaurus 2.\n");
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "website/README.md"), [sk(3, "2", "3")]);
+    assert!(skews(&a, "website/docs/history.md").is_empty());
+    assert!(skews(&a, "tools/README.md").is_empty(), "no site config beside it");
 }
 
 #[test]

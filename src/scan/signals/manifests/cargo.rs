@@ -18,7 +18,17 @@ const RUST_NAMES: [&str; 2] = ["rust", "rustc"];
 const MAX_MEMBERS: usize = 2000;
 
 /// What the Cargo files declare; returns the root package's index in `known.versions`.
-pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
+/// `crates` are the folders below the root holding a `Cargo.toml`
+/// (`read::package_folders`).
+pub fn read(root: &Path, crates: &[String], known: &mut KnownVersions) -> Option<usize> {
+    let (project, members) = read_root(root, known);
+    outside_workspace(root, crates, &members, known);
+    project
+}
+
+/// The root's `Cargo.toml` and its workspace members; returns the root package's index
+/// and the member folders read.
+fn read_root(root: &Path, known: &mut KnownVersions) -> (Option<usize>, Vec<String>) {
     let cargo = read::toml(root, "Cargo.toml");
     let pkg = cargo.as_ref().and_then(|c| c.get("package")).and_then(|p| p.as_table());
     let ws = cargo.as_ref().and_then(|c| c.get("workspace")).and_then(|w| w.as_table());
@@ -51,7 +61,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         } else if rust_version.is_none() {
             root_toolchain(root, known);
         }
-        return project;
+        return (project, Vec::new());
     };
     let list = |k: &str| -> Vec<String> {
         ws.get(k)
@@ -71,7 +81,7 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         }
     }
     let mut member_floors: Vec<(String, String)> = Vec::new();
-    for dir in dirs {
+    for dir in &dirs {
         let source = format!("{dir}/Cargo.toml");
         let Some(member) = read::toml(root, &source) else { continue };
         let Some(pkg) = member.get("package").and_then(|p| p.as_table()) else { continue };
@@ -88,10 +98,10 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         if let Some(readme) = field(pkg, "readme", ws_pkg) {
             // An inherited readme is written from the workspace's root.
             let inherited = pkg.get("readme").is_some_and(|r| r.is_table());
-            known.push_readme(root, if inherited { "" } else { &dir }, readme);
+            known.push_readme(root, if inherited { "" } else { dir }, readme);
         }
         if let Some(v) = pkg.get("rust-version").and_then(|v| v.as_str()) {
-            push_rust(known, v, &format!("{source} rust-version"), Bound::Minimum, &dir);
+            push_rust(known, v, &format!("{source} rust-version"), Bound::Minimum, dir);
             member_floors.push((v.to_string(), source));
         }
     }
@@ -101,7 +111,63 @@ pub fn read(root: &Path, known: &mut KnownVersions) -> Option<usize> {
         // 1.63.0 as its MSRV" beside six members on 1.70).
         agreed_floor(root, known, &member_floors, ("the workspace's", "workspace member's"));
     }
-    project
+    (project, dirs)
+}
+
+/// Folder names that hold crates made to show or test something, not to be published:
+/// an example's `Cargo.toml` names no release docs ask for.
+/// A copy of another project's crate (`third_party/`) keeps that project's name.
+const NOT_RELEASED: [&str; 11] = [
+    "example",
+    "examples",
+    "test",
+    "tests",
+    "fixtures",
+    "testdata",
+    "benches",
+    "template",
+    "templates",
+    "third_party",
+    "third-party",
+];
+
+/// The published crates below the root that no root workspace lists: a polyglot
+/// repository's SDK (firecrawl's `apps/rust-sdk`, `firecrawl` 1.2.1, whose README still
+/// asks for `firecrawl = "^0.1"`). A crate that takes its version from a workspace of
+/// its own is left to that workspace; one marked `publish = false` is never asked for.
+/// Its `repository` is not taken as this repository's: a crate kept here may be
+/// another project's (electric's site links `durable-streams/durable-streams`).
+fn outside_workspace(
+    root: &Path,
+    crates: &[String],
+    members: &[String],
+    known: &mut KnownVersions,
+) {
+    for dir in crates {
+        if members.contains(dir) || dir.split('/').any(|part| NOT_RELEASED.contains(&part)) {
+            continue;
+        }
+        let source = format!("{dir}/Cargo.toml");
+        let Some(cargo) = read::toml(root, &source) else { continue };
+        let Some(pkg) = cargo.get("package").and_then(|p| p.as_table()) else { continue };
+        if pkg.get("publish").and_then(|p| p.as_bool()) == Some(false) {
+            continue;
+        }
+        let (Some(name), Some(version)) =
+            (pkg.get("name").and_then(|v| v.as_str()), pkg.get("version").and_then(|v| v.as_str()))
+        else {
+            continue;
+        };
+        if known
+            .versions
+            .iter()
+            .any(|k| k.package && k.names.iter().any(|n| n == &name.to_lowercase()))
+        {
+            continue;
+        }
+        package(known, name, version, &source, false);
+        push_crate_deps(known, name, &cargo, None, &source);
+    }
 }
 
 /// Records what published crate `name` (manifest `cargo`, read from `source`) requires
@@ -276,7 +342,7 @@ mod tests {
             "[package]\nname = \"xtask\"\nversion = \"0.1.0\"\npublish = false\n",
         );
         let mut known = KnownVersions::default();
-        assert_eq!(read(d, &mut known), None, "no root package");
+        assert_eq!(read(d, &[], &mut known), None, "no root package");
         let v = |name: &str, doc: &str| {
             known.lookup(name, doc, true, None).map(|k| (k.version.clone(), k.source.clone()))
         };
@@ -310,14 +376,14 @@ mod tests {
         write(d, "src-tauri/Cargo.toml", "[package]\nname = \"app\"\nrust-version = \"1.85.0\"\n");
         write(d, "docs/notes.txt", "no crate here\n");
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let rust = known.lookup("rust", "README.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Minimum));
         assert_eq!(rust.source, "src-tauri/Cargo.toml rust-version (the crate's only floor)");
         // A crate below without a floor leaves the root to its toolchain pin.
         write(d, "cli/Cargo.toml", "[package]\nname = \"cli\"\n");
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let rust = known.lookup("rust", "README.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 95, 0], Bound::Current));
     }
@@ -335,7 +401,7 @@ mod tests {
             write(d, &format!("{m}/Cargo.toml"), &manifest);
         }
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let rust = known.lookup("msrv", "CONTRIBUTING.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 70], Bound::Minimum));
         assert_eq!(rust.source, "every workspace member's rust-version (a/Cargo.toml and 1 more)");
@@ -346,7 +412,7 @@ mod tests {
             "[package]\nname = \"b\"\nversion = \"1.0.0\"\nrust-version = \"1.75\"\n",
         );
         let mut known = KnownVersions::default();
-        read(d, &mut known);
+        read(d, &[], &mut known);
         let rust = known.lookup("rust", "CONTRIBUTING.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Current));
     }
@@ -358,7 +424,7 @@ mod tests {
         write(d, "Cargo.toml", "[package]\nname = \"widget\"\nversion = \"2.3.1\"\n");
         write(d, "rust-toolchain", "1.85.0\n");
         let mut known = KnownVersions::default();
-        assert_eq!(read(d, &mut known), Some(0));
+        assert_eq!(read(d, &[], &mut known), Some(0));
         let rust = known.lookup("rust", "README.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 85, 0], Bound::Current));
         assert!(known.lookup("msrv", "README.md", false, None).is_none(), "a pin is not a minimum");

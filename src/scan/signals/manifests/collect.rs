@@ -13,7 +13,7 @@ pub fn known_versions(root: &Path) -> KnownVersions {
     let mut known = KnownVersions::default();
     let folders = super::read::package_folders(root);
     let roots = [
-        cargo::read(root, &mut known),
+        cargo::read(root, &folders.cargo, &mut known),
         python::read(root, &folders.pyproject, &mut known),
         node::read(root, &folders.package_json, &mut known),
     ];

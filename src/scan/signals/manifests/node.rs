@@ -103,6 +103,9 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
         known.versions.iter().filter(|k| k.package).flat_map(|k| k.names.iter().cloned()).collect();
     peers.retain(|k| !k.names.iter().any(|n| own.contains(n)));
     known.versions.extend(peers);
+    if !own.iter().any(|n| n == "docusaurus" || n == "@docusaurus/core") {
+        site_generators(root, pkg.as_ref(), packages, known);
+    }
     project
 }
 
@@ -260,6 +263,61 @@ fn vscode_floors(
         if let Some(pkg) = text
             .filter(|t| t.contains("\"vscode\""))
             .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+        {
+            push(&pkg, dir);
+        }
+    }
+}
+
+/// The Docusaurus release each site folder builds with: a folder holding
+/// `docusaurus.config.*` and a `package.json` that depends on `@docusaurus/core`. Its
+/// docs state it ("This website is built using Docusaurus 2", the README the v2
+/// scaffold wrote, kept after the site moved to `^3.9.2`: six sites among the labeled
+/// repositories, and no other page of theirs names a Docusaurus release). Private
+/// packages count: a website is never published. The project's own Docusaurus (the
+/// framework's repository) is checked as its package instead.
+fn site_generators(
+    root: &Path,
+    root_pkg: Option<&Value>,
+    packages: &[String],
+    known: &mut KnownVersions,
+) {
+    const CORE: &str = "@docusaurus/core";
+    let builds_site = |dir: &str| {
+        std::fs::read_dir(root.join(dir)).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with("docusaurus.config."))
+        })
+    };
+    let mut push = |pkg: &Value, dir: &str| {
+        let range = ["dependencies", "devDependencies"]
+            .iter()
+            .find_map(|k| pkg[*k][CORE].as_str().map(|r| (*k, r)));
+        let Some((table, floor)) = range.and_then(|(k, r)| Some((k, lowest_allowed(r)?))) else {
+            return;
+        };
+        let file =
+            if dir.is_empty() { "package.json".to_string() } else { format!("{dir}/package.json") };
+        known.versions.push(KnownVersion {
+            names: vec!["docusaurus".to_string()],
+            version: floor,
+            max: None,
+            source: format!("{file} {table}.{CORE}"),
+            bound: Bound::Minimum,
+            major_only_ok: true,
+            in_prose: true,
+            package: false,
+            scope: dir.to_string(),
+        });
+    };
+    if let Some(pkg) = root_pkg.filter(|_| builds_site("")) {
+        push(pkg, "");
+    }
+    for dir in packages.iter().filter(|d| !d.is_empty() && builds_site(d)) {
+        let text = read::text(root, &format!("{dir}/package.json"));
+        if let Some(pkg) =
+            text.filter(|t| t.contains(CORE)).and_then(|t| serde_json::from_str::<Value>(&t).ok())
         {
             push(&pkg, dir);
         }

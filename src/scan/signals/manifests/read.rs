@@ -35,6 +35,8 @@ pub fn yaml(root: &Path, rel: &str) -> Option<YamlNode> {
 pub struct PackageFolders {
     pub pyproject: Vec<String>,
     pub package_json: Vec<String>,
+    /// Folders below the root holding a `Cargo.toml`.
+    pub cargo: Vec<String>,
 }
 
 /// How deep the look for `PackageFolders` goes, and how many folders it may read.
@@ -46,12 +48,15 @@ const PACKAGE_LOOK_LIMIT: usize = 400;
 /// which manifests it holds.
 pub fn package_folders(root: &Path) -> PackageFolders {
     let mut out = PackageFolders::default();
-    let wanted = ["pyproject.toml", "package.json"];
+    let wanted = ["pyproject.toml", "package.json", "Cargo.toml"];
     for (dir, held) in
         crate::scan::tree::manifest_folders(root, PYPROJECT_DEPTH, PACKAGE_LOOK_LIMIT, &wanted)
     {
         if held[1] && dir.split('/').count() <= PACKAGE_JSON_DEPTH {
             out.package_json.push(dir.clone());
+        }
+        if held[2] && !dir.is_empty() {
+            out.cargo.push(dir.clone());
         }
         if held[0] {
             out.pyproject.push(dir);

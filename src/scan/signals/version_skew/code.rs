@@ -103,7 +103,7 @@ pub fn mentions(
                 let mut i = before;
                 while i < out.len() {
                     let comment = own_line(&out[i]).split_once(" #").map(|(_, c)| c);
-                    if comment.is_some_and(pins_for_example)
+                    if comment.is_some_and(|c| pins_for_example(c) && !asks_for_latest(c))
                         || labelled(&block_lines, &out[i], block.line, &paragraph)
                         || shown_as_wrong(
                             &block_lines,
@@ -149,6 +149,17 @@ const PIN_EXAMPLE: [&str; 11] = [
 fn pins_for_example(text: &str) -> bool {
     let lower = text.to_lowercase();
     PIN_EXAMPLE.iter().any(|p| lower.contains(p))
+}
+
+/// Whether a pinned line's comment tells the reader to use the newest release ("`rev:
+/// v4.10.0  # Use the latest version or a specific version`", commitizen's pre-commit
+/// tutorial): the pin stands for the newest release, which it no longer is, even where
+/// the comment allows another.
+fn asks_for_latest(comment: &str) -> bool {
+    let lower = comment.to_lowercase();
+    ["use the latest", "use latest", "the newest", "latest version", "latest release"]
+        .iter()
+        .any(|p| lower.contains(p))
 }
 
 /// Whether the text around a pinned version says which major it is for, so the pin is

@@ -149,6 +149,7 @@ pub fn mentions(
                     && !frames_requirement(&seg.text[start..end])
                     && !sets_up_manager(&name, &seg.text[start..end])
                     && !states_setting(&name, &seg.text[start..range.start])
+                    && !built_with(&seg.text[start..range.start])
                     && !quoted
                     && !in_requirements_section(doc, seg.source_offset(range.start))
                 {
@@ -429,6 +430,21 @@ fn states_setting(name: &str, before: &str) -> bool {
         && keyed
         && !label.iter().any(|w| w == "versions")
         && value.iter().all(|w| names(w) || matches!(w.as_str(), "version" | "v"))
+}
+
+/// Whether `before`, the sentence up to a toolchain's release, says the project is built
+/// with it: "This website is built using [Docusaurus 2](…)", "is built with Go 1.23" —
+/// the toolchain the project is made with now, at most one word between the phrase and
+/// the name (its link or a `the`).
+fn built_with(before: &str) -> bool {
+    let lower = before.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let n = words.len();
+    (3..=4)
+        .any(|k| n >= k && words[n - k] == "built" && matches!(words[n - k + 1], "using" | "with"))
 }
 
 /// Whether `sentence` states what the project needs.
