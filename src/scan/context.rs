@@ -89,9 +89,19 @@ pub struct ScanContext<'a> {
     pub always_loaded: BTreeMap<String, Option<String>>,
     /// Versions the repository's files declare (`manifests/`).
     pub known_versions: KnownVersions,
+    /// URLs the docs' frontmatter declares (`page_urls`), read on first use.
+    pub page_urls: std::sync::OnceLock<super::page_urls::PageUrls>,
 }
 
 impl ScanContext<'_> {
+    /// Whether a link written on `page` reaches a URL a page declares in its frontmatter:
+    /// an old URL the site redirects, or a page's permalink (`page_urls`).
+    pub fn page_url_served(&self, page: &str, written: &str) -> bool {
+        self.page_urls
+            .get_or_init(|| super::page_urls::collect(self.root, &self.paths))
+            .serves(page, written)
+    }
+
     /// The role of scanned `path` (`UserDoc` for a path outside the shortlist).
     pub fn role(&self, path: &str) -> DocRole {
         self.doc_index(path).map_or(DocRole::UserDoc, |i| self.roles[i as usize])

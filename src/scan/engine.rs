@@ -92,6 +92,7 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
             estimator: Estimator::new(config.tokens.encoding),
             always_loaded: always,
             known_versions: known_versions.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            page_urls: std::sync::OnceLock::new(),
         };
         let mut tally = Tally::new(ctx.paths.len());
         read_docs(&ctx, opts.use_git, |index, outcome| tally.add(&ctx.paths, index, outcome))?;

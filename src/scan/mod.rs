@@ -11,6 +11,7 @@ mod gitattributes;
 mod ignored;
 pub mod markdown;
 mod options;
+mod page_urls;
 pub mod render;
 mod render_rules;
 pub(crate) mod resolve;

@@ -172,6 +172,11 @@ impl Sites {
         })
     }
 
+    /// The mdBook sites.
+    pub fn books(&self) -> impl Iterator<Item = &Site> {
+        self.sites.iter().filter(|s| s.generator == Generator::MdBook)
+    }
+
     /// The site whose content folder holds root-relative `path` (the deepest one).
     pub fn page_of(&self, path: &str) -> Option<&Site> {
         self.sites

@@ -562,6 +562,35 @@ fn a_doc_beside_an_mdbooks_src_links_as_if_written_from_src() {
 }
 
 #[test]
+fn a_folder_the_books_build_copies_in_from_beside_it() {
+    // home-manager: the book's source is `docs/manual/`; its build copies
+    // `docs/release-notes/` in, which the SUMMARY lists.
+    let dir = tree(&[
+        ("docs/manual/book.toml", "[book]\ntitle = \"M\"\nsrc = \".\"\n"),
+        (
+            "docs/manual/SUMMARY.md",
+            "# Summary\n\n- [Usage](usage.md)\n- [Notes](release-notes/release-notes.md)\n  - [25.11](release-notes/rl-2511.md)\n  - [Gone](release-notes/rl-1809.md)\n",
+        ),
+        (
+            "docs/manual/usage.md",
+            "# Usage\n\nSee [notes](release-notes/release-notes.md) and ![x](images/shot.png).\n",
+        ),
+        ("docs/release-notes/release-notes.md", "# Notes\n"),
+        (
+            "docs/release-notes/rl-2511.md",
+            "# 25.11\n\nSee [usage](../usage.md) and [gone](../rollbacks.md).\n",
+        ),
+        // Not listed in the SUMMARY: nothing copies `docs/images/` in.
+        ("docs/images/shot.png", "png"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let targets = |p: &str| broken(&a, p).into_iter().map(|r| r.1).collect::<Vec<_>>();
+    assert_eq!(targets("docs/manual/SUMMARY.md"), ["release-notes/rl-1809.md"]);
+    assert_eq!(targets("docs/manual/usage.md"), ["images/shot.png"]);
+    assert_eq!(targets("docs/release-notes/rl-2511.md"), ["../rollbacks.md"]);
+}
+
+#[test]
 fn pelican_links_reach_the_content_folder() {
     // hypothesis' blog: `{static}/images/x.png` is `website/content/images/x.png`.
     let dir = tree(&[
@@ -1479,4 +1508,23 @@ fn a_heading_swallowed_by_an_open_fence_is_named_as_the_cause() {
     assert!(sigs[0].get("suggestion").is_none(), "the fix is the fence, not the link");
     // A heading in a block that says what it shows (```markdown) is an example.
     assert_eq!(details[1], "fragment `#usage` matches no heading or anchor in this doc");
+}
+
+#[test]
+fn a_route_a_page_lists_as_its_old_url_is_redirected_there() {
+    let repo = with_deleted(
+        &[
+            ("deploy/kv/index.md", "---\ntitle: KV\noldUrl:\n  - /deploy/kv/manual/\n---\n# KV\n"),
+            ("guide/hugo.md", "---\naliases: [/guide/old-hugo/]\n---\n# Hugo\n"),
+            (
+                "docs/guide.md",
+                "# Guide\n\nSee [KV](/deploy/kv/manual) and [Hugo](/guide/old-hugo/#setup).\n\nAnd [gone](/deploy/gone/page).\n",
+            ),
+        ],
+        &["deploy/kv/manual/index.md", "guide/old-hugo.md", "deploy/gone/page/index.md"],
+    );
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    let mut reported: Vec<String> = broken(&a, "docs/guide.md").into_iter().map(|r| r.1).collect();
+    reported.extend(gone(&a, "docs/guide.md").into_iter().map(|r| r.1));
+    assert_eq!(reported, ["/deploy/gone/page"]);
 }

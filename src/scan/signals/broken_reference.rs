@@ -464,6 +464,14 @@ pub fn landing_from(
     if let Some(source) = built_page_source(ctx, github) {
         return Some((source, PathKind::File));
     }
+    if let Some(found) = copied_into_book(ctx, page, written) {
+        return Some(found);
+    }
+    // An old URL a page lists in its frontmatter is redirected to that page; a page's
+    // permalink is where the site serves it.
+    if ctx.page_url_served(page, written) {
+        return Some((github.to_string(), PathKind::Dir));
+    }
     let Some(site) = ctx.sites.page_of(page) else {
         if let Some(found) = beside_a_book(ctx, page, written) {
             return Some(found);
@@ -535,6 +543,82 @@ fn beside_a_book(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(St
     let mut candidates = vec![rebased.clone()];
     candidates.extend(render_rules::link_candidates(site, &written, &rebased));
     first_existing(ctx, candidates)
+}
+
+/// Where a relative link lands when an mdBook's build copies a folder from beside the
+/// book into its source: home-manager's `docs/manual/SUMMARY.md` lists
+/// `release-notes/rl-2611.md`, and its build copies `docs/release-notes/` into the book
+/// (`docs/manual/` has no `release-notes/`), where the notes' own `../usage/rollbacks.md`
+/// is the book's `usage/rollbacks.md` (24 false rows in round 89). A folder `X` is copied
+/// in when the book's source has no `X`, the folder above the source has one, and the
+/// book's `SUMMARY.md` lists a chapter under `X/`: what the SUMMARY lists, the build must
+/// provide. A link from a book page into `X/…` reaches the file beside the book; a link
+/// from a doc in the folder beside it is read from where the build puts that doc.
+fn copied_into_book(
+    ctx: &ScanContext<'_>,
+    page: &str,
+    written: &str,
+) -> Option<(String, PathKind)> {
+    if written.starts_with('/') || written.contains("://") {
+        return None;
+    }
+    let written = decode(written);
+    let path = written.split(['#', '?']).next().unwrap_or_default();
+    for site in ctx.sites.books() {
+        let Some(src) = site.content.first().filter(|s| !s.is_empty()) else { continue };
+        let outer = crate::scan::resolve::parent_dir(src);
+        let under = |folder: &str, path: &str| -> Option<String> {
+            let rest = if folder.is_empty() {
+                Some(path)
+            } else {
+                path.strip_prefix(folder)?.strip_prefix('/')
+            };
+            rest.map(str::to_string)
+        };
+        // The folder the link is read from, in the built book.
+        let reading = if under(src, page).is_some() {
+            crate::scan::resolve::parent_dir(page).to_string()
+        } else {
+            let Some(rel) = under(outer, page) else { continue };
+            let copied = rel.split('/').next().unwrap_or_default();
+            if !copied_folder(ctx, src, outer, copied) {
+                continue;
+            }
+            crate::scan::resolve::join(src, crate::scan::resolve::parent_dir(&rel))
+        };
+        let in_book = crate::scan::resolve::join(&reading, path);
+        let Some(rest) = under(src, &in_book) else { continue };
+        let kind = ctx.tree.kind(&in_book);
+        if kind != PathKind::Missing {
+            return Some((in_book, kind));
+        }
+        let folder = rest.split('/').next().unwrap_or_default();
+        if copied_folder(ctx, src, outer, folder) {
+            let beside = crate::scan::resolve::join(outer, &rest);
+            let kind = ctx.tree.kind(&beside);
+            if kind != PathKind::Missing {
+                return Some((beside, kind));
+            }
+        }
+    }
+    None
+}
+
+/// Whether an mdBook with source `src` gets folder `name` copied in from `outer`, the
+/// folder above it (`copied_into_book`).
+fn copied_folder(ctx: &ScanContext<'_>, src: &str, outer: &str, name: &str) -> bool {
+    if name.is_empty() || name == ".." || name == "." {
+        return false;
+    }
+    if ctx.tree.kind(&crate::scan::resolve::join(src, name)) != PathKind::Missing
+        || ctx.tree.kind(&crate::scan::resolve::join(outer, name)) != PathKind::Dir
+    {
+        return false;
+    }
+    let summary = crate::scan::resolve::join(src, "SUMMARY.md");
+    let Ok(bytes) = crate::fsio::read_walked(ctx.root, &summary, 1024 * 1024) else { return false };
+    let text = String::from_utf8_lossy(&bytes);
+    text.contains(&format!("]({name}/")) || text.contains(&format!("](./{name}/"))
 }
 
 /// The first of `candidates` (root-relative paths) that exists, with its kind.
