@@ -188,8 +188,12 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     let input_dir = |d: &String| TEST_DIRS.contains(&d.as_str()) || DATA_DIRS.contains(&d.as_str());
     if let Some(i) = lower_dirs.iter().position(input_dir) {
         let readme_of_tests = i + 1 == lower_dirs.len() && name.eq_ignore_ascii_case("README.md");
-        // An agent file in a tests folder guides agents writing tests there.
-        if !readme_of_tests && !AGENT_FILE_NAMES.contains(&name) {
+        // An agent file in a tests folder, or one folder down (`test/e2e/CLAUDE.md`),
+        // guides agents writing tests there; deeper, it sits in one test's case, the input
+        // that test reads (home-manager's `tests/modules/programs/opencode/AGENTS.md`, which
+        // `legacy-rules.nix` passes as `rules = ./AGENTS.md`: 6 false rows).
+        let case_input = lower_dirs.len() >= i + 3;
+        if !readme_of_tests && (!AGENT_FILE_NAMES.contains(&name) || case_input) {
             return DocRole::TestFixture;
         }
     }
@@ -789,6 +793,9 @@ mod tests {
         assert_eq!(role("examples/loaders/example_data/notion.md"), DocRole::TestFixture);
         assert_eq!(role("examples/sample-data/README.md"), DocRole::UserDoc);
         assert_eq!(role("tests/AGENTS.md"), DocRole::NestedAgentContext);
+        assert_eq!(role("test/e2e/CLAUDE.md"), DocRole::NestedAgentContext);
+        assert_eq!(role("tests/modules/programs/opencode/AGENTS.md"), DocRole::TestFixture);
+        assert_eq!(role("tests/modules/AGENTS.md"), DocRole::NestedAgentContext);
         assert_eq!(role("fixtures/AGENTS.md"), DocRole::TestFixture);
         assert_eq!(role("crates/a/testdata/in.md"), DocRole::TestFixture);
         assert_eq!(role("app/server/types/reply_test_examples/2.md"), DocRole::TestFixture);
