@@ -137,26 +137,32 @@ mod tests {
         assert_eq!(route_key("//example.com/a"), None);
     }
 
-    #[test]
-    fn keys_of_each_generator_and_nothing_else() {
+    /// `collect` over a folder holding `files`, and over `absent` paths besides.
+    fn collected(files: &[(&str, &str)], absent: &[&str]) -> PageUrls {
         let dir = tempfile::tempdir().unwrap();
-        let write = |rel: &str, text: &str| {
+        for (rel, text) in files {
             let path = dir.path().join(rel);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, text).unwrap();
-        };
-        write("kv.md", "---\ntitle: KV\noldUrl:\n  - /deploy/kv/manual/\n  - /kv/\n---\n# KV\n");
-        write("hugo.md", "---\naliases: [/old/hugo/, relative/alias]\n---\nText\n");
-        write("jekyll.md", "\u{feff}---\r\nredirect_from: /jekyll/old.html\r\n---\r\n");
-        write("plain.md", "# No frontmatter\n\naliases: /not/frontmatter\n");
-        write("broken.md", "---\naliases: [unclosed\n---\n");
-        write("unclosed.md", "---\naliases: /never/closed\n");
+        }
         let paths: Vec<String> =
-            ["kv.md", "hugo.md", "jekyll.md", "plain.md", "broken.md", "unclosed.md", "gone.md"]
-                .iter()
-                .map(|p| p.to_string())
-                .collect();
-        let urls = collect(dir.path(), &paths);
+            files.iter().map(|(p, _)| *p).chain(absent.iter().copied()).map(String::from).collect();
+        collect(dir.path(), &paths)
+    }
+
+    #[test]
+    fn keys_of_each_generator_and_nothing_else() {
+        let urls = collected(
+            &[
+                ("kv.md", "---\ntitle: KV\noldUrl:\n  - /deploy/kv/manual/\n  - /kv/\n---\n# KV\n"),
+                ("hugo.md", "---\naliases: [/old/hugo/, relative/alias]\n---\nText\n"),
+                ("jekyll.md", "\u{feff}---\r\nredirect_from: /jekyll/old.html\r\n---\r\n"),
+                ("plain.md", "# No frontmatter\n\naliases: /not/frontmatter\n"),
+                ("broken.md", "---\naliases: [unclosed\n---\n"),
+                ("unclosed.md", "---\naliases: /never/closed\n"),
+            ],
+            &["gone.md"],
+        );
         let mut got: Vec<&String> = urls.served.iter().collect();
         got.sort();
         assert_eq!(got, ["deploy/kv/manual", "jekyll/old", "kv", "old/hugo"]);
@@ -167,25 +173,21 @@ mod tests {
 
     #[test]
     fn relative_links_are_read_from_the_pages_permalink() {
-        let dir = tempfile::tempdir().unwrap();
-        let write = |rel: &str, text: &str| {
-            let path = dir.path().join(rel);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        };
-        write("ref/Advanced Types.md", "---\npermalink: /docs/handbook/advanced-types.html\n---\n");
-        write("ref/Enums.md", "---\npermalink: /docs/handbook/enums.html\n---\n");
-        write(
-            "notes/TS 1.8.md",
-            "---\npermalink: /docs/handbook/release-notes/typescript-1-8.html\n---\n",
+        let urls = collected(
+            &[
+                (
+                    "ref/Advanced Types.md",
+                    "---\npermalink: /docs/handbook/advanced-types.html\n---\n",
+                ),
+                ("ref/Enums.md", "---\npermalink: /docs/handbook/enums.html\n---\n"),
+                (
+                    "notes/TS 1.8.md",
+                    "---\npermalink: /docs/handbook/release-notes/typescript-1-8.html\n---\n",
+                ),
+                ("plain.md", "# No permalink\n"),
+            ],
+            &[],
         );
-        write("plain.md", "# No permalink\n");
-        let paths: Vec<String> =
-            ["ref/Advanced Types.md", "ref/Enums.md", "notes/TS 1.8.md", "plain.md"]
-                .iter()
-                .map(|p| p.to_string())
-                .collect();
-        let urls = collect(dir.path(), &paths);
         let page = "ref/Advanced Types.md";
         assert!(urls.serves(page, "./enums.html#x"));
         assert!(urls.serves(page, "release-notes/typescript-1-8.html"));
