@@ -97,6 +97,9 @@ impl ScanContext<'_> {
     /// Whether a link written on `page` reaches a URL a page declares in its frontmatter:
     /// an old URL the site redirects, or a page's permalink (`page_urls`).
     pub fn page_url_served(&self, page: &str, written: &str) -> bool {
+        if !super::page_urls::may_name_a_url(written) {
+            return false;
+        }
         self.page_urls
             .get_or_init(|| super::page_urls::collect(self.root, &self.paths))
             .serves(page, written)
