@@ -8,7 +8,8 @@ pub(crate) use atomic::{
     rename_durable, sync_parent, write_atomic, write_atomic_with_mode, write_temp_beside,
 };
 pub(crate) use read::{
-    read_confined, read_regular, read_state, read_walked, resolve_confined, ReadError,
+    read_confined, read_regular, read_state, read_walked, read_walked_head, resolve_confined,
+    ReadError,
 };
 
 /// The largest doc (Markdown file) the engine reads: 8 MiB. The scan skips a larger doc

@@ -79,6 +79,23 @@ pub(crate) fn read_confined(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8
     read_open(&path, false, limit)
 }
 
+/// The first `limit` bytes (at most) of root-relative `rel`, a path the walk listed,
+/// checked as `read_walked` checks it: what a look at a doc's top needs (its
+/// frontmatter), without reading the rest.
+pub(crate) fn read_walked_head(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let rel_path = Path::new(rel);
+    if rel_path.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return Err(ReadError::Outside);
+    }
+    let file = open_nonblocking(&root.join(rel_path), false)?;
+    if !file.metadata()?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let mut bytes = Vec::new();
+    file.take(limit).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Reads root-relative `rel`, a path the walk listed (see the module docs).
 pub(crate) fn read_walked(root: &Path, rel: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
     let rel_path = Path::new(rel);

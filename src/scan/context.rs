@@ -96,8 +96,14 @@ pub struct ScanContext<'a> {
 impl ScanContext<'_> {
     /// Whether a link written on `page` reaches a URL a page declares in its frontmatter:
     /// an old URL the site redirects, or a page's permalink (`page_urls`).
+    /// Only a page of Jekyll, Hugo or a generator the scan does not detect (Lume, Gatsby)
+    /// is looked up: the other generators route by their config, not by these keys.
     pub fn page_url_served(&self, page: &str, written: &str) -> bool {
-        if !super::page_urls::may_name_a_url(written) {
+        let honors_keys = self
+            .sites
+            .page_of(page)
+            .is_none_or(|s| matches!(s.generator, Generator::Jekyll | Generator::Hugo));
+        if !honors_keys || !super::page_urls::may_name_a_url(written) {
             return false;
         }
         self.page_urls

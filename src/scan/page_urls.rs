@@ -56,14 +56,15 @@ impl PageUrls {
     }
 }
 
-/// The largest doc read for its frontmatter.
-const MAX_DOC_BYTES: u64 = 4 * 1024 * 1024;
+/// How much of a doc's top is read for its frontmatter: the loader's own cap on a
+/// frontmatter block (`Limits::FRONTMATTER`), and its fences.
+const HEAD_BYTES: u64 = 64 * 1024 + 16;
 
 /// The URLs the docs at `paths` (root-relative) declare.
 pub fn collect(root: &Path, paths: &[String]) -> PageUrls {
     let mut out = PageUrls::default();
     for path in paths {
-        let Ok(bytes) = crate::fsio::read_walked(root, path, MAX_DOC_BYTES) else { continue };
+        let Ok(bytes) = crate::fsio::read_walked_head(root, path, HEAD_BYTES) else { continue };
         let Some(body) = frontmatter_body(&bytes) else { continue };
         let lower = body.to_ascii_lowercase();
         if !KEYS.iter().chain([&PERMALINK]).any(|k| lower.contains(k)) {
@@ -110,7 +111,12 @@ pub fn may_name_a_url(written: &str) -> bool {
 /// The YAML between a doc's opening `---` line and the next `---` line, when the doc
 /// opens with one.
 fn frontmatter_body(bytes: &[u8]) -> Option<&str> {
-    let text = std::str::from_utf8(bytes).ok()?;
+    // A head cut inside a character is still read up to the cut.
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok()?,
+        Err(_) => return None,
+    };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
     let mut at = 0;
