@@ -8,8 +8,10 @@
 //! `reference/Enums.md`: 5 false rows). A link reaching one of these URLs works; which
 //! file serves it is the site's business.
 //!
-//! Read once per scan, on the first link that reaches no file, from the scanned docs'
-//! frontmatter blocks (the bounded YAML loader, `Limits::FRONTMATTER`).
+//! Read once per scan, from the first 64 KiB of each scanned doc (the bounded YAML
+//! loader, `Limits::FRONTMATTER`), on the first missing link that may name a URL
+//! (`may_name_a_url`) from a page of Jekyll, Hugo or a generator the scan does not
+//! detect (`ScanContext::page_url_served`).
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
