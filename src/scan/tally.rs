@@ -146,6 +146,7 @@ impl Tally {
             }
         }
         let tags = ctx.history.as_ref().map(|h| version_skew::Tags::new(h.tags()));
+        let known = version_skew::with_release_tags(&ctx.known_versions, tags.as_ref());
         for (index, mentions) in &self.version_mentions {
             let path = &ctx.paths[*index as usize];
             let for_readers = role::writes_for_readers(path, ctx.roles[*index as usize]);
@@ -153,8 +154,7 @@ impl Tally {
             // way, on several lines of a doc (an image tag in three commands).
             let mut signals: Vec<(Signal, Vec<u32>)> = Vec::new();
             for m in mentions {
-                let Some(sig) =
-                    version_skew::judge(&ctx.known_versions, tags.as_ref(), path, m, for_readers)
+                let Some(sig) = version_skew::judge(&known, tags.as_ref(), path, m, for_readers)
                 else {
                     continue;
                 };

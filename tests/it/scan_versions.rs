@@ -184,6 +184,40 @@ fn a_pin_whose_comment_says_use_the_latest_stands_for_the_newest_release() {
 }
 
 #[test]
+fn a_package_on_a_pre_release_is_held_to_its_newest_release_tag() {
+    let repo = GitRepo::new();
+    repo.write(
+        "package.json",
+        "{\"private\": true, \"workspaces\": [\"packages/*\"], \"repository\": \"nuxt/nuxt\"}\n",
+    );
+    repo.write("packages/nuxt/package.json", "{\"name\": \"nuxt\", \"version\": \"4.3.1\"}\n");
+    repo.write("packages/kit/package.json", "{\"name\": \"@nuxt/kit\", \"version\": \"4.3.1\"}\n");
+    repo.write("README.md", "# Nuxt\n");
+    repo.commit("2024-01-01T00:00:00Z", "release");
+    repo.git(&["tag", "v4.3.1"]);
+    repo.git(&["tag", "@nuxt/kit@4.2.0"]);
+    // The next major is under way: the manifests name its pre-release.
+    repo.write("packages/nuxt/package.json", "{\"name\": \"nuxt\", \"version\": \"5.0.0-0\"}\n");
+    repo.write(
+        "packages/kit/package.json",
+        "{\"name\": \"@nuxt/kit\", \"version\": \"5.0.0-0\"}\n",
+    );
+    let layer = "# Layers\n\n```json\n{\n  \"devDependencies\": {\n    \"nuxt\": \"^3.0.0\",\n    \"@nuxt/kit\": \"^4.0.0\"\n  }\n}\n```\n";
+    repo.write("docs/layers.md", layer);
+    repo.write(
+        "docs/next.md",
+        "# Next\n\n```json\n{\"dependencies\": {\"nuxt\": \"^5.0.0-0\"}}\n```\n",
+    );
+    repo.commit("2024-02-01T00:00:00Z", "next");
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    // @nuxt/kit's own tag (4.2.0) admits "^4.0.0".
+    assert_eq!(skews(&a, "docs/layers.md"), [sk(6, "3.0.0", "4.3.1")]);
+    assert!(skews(&a, "docs/next.md").is_empty(), "the coming release");
+    let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
+    assert!(skews(&a, "docs/layers.md").is_empty(), "without git, tags are unknown");
+}
+
+#[test]
 fn tags_are_a_source_of_their_own() {
     // No manifest declares a version: only the tags know the release.
     let repo = GitRepo::new();

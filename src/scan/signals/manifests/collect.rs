@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::known::{parse_version, Bound, KnownVersion, KnownVersions};
+use super::known::{parse_version, Bound, KnownVersion, KnownVersions, PreRelease};
 use super::{cargo, go, hooks, node, python, workflows};
 
 /// Every version declared at `root`.
@@ -39,15 +39,24 @@ pub fn package(
     is_root: bool,
 ) -> Option<usize> {
     // A pre-release (`3.10.0-dev`, `0.5.0-alpha.1`) names the next release while the
-    // docs describe the last one, which only the tags know: not a version to hold docs
-    // to. (Python's `1.2.0.dev0`, `1.2.0rc1` do not parse.)
+    // docs describe the last one, which only the tags know: kept aside until the newest
+    // release tag stands in (`version_skew::with_release_tags`). (Python's `1.2.0.dev0`,
+    // `1.2.0rc1` do not parse.)
     let core = version.split('+').next().unwrap_or(version);
+    let name = name.to_lowercase();
+    let distinctive = name.contains(['-', '_', '/']);
     if core.contains('-') {
+        if parse_version(core.split('-').next().unwrap_or_default()).is_some() {
+            known.prereleases.push(PreRelease {
+                name,
+                written: version.to_string(),
+                source: source.into(),
+                in_prose: is_root || distinctive,
+            });
+        }
         return None;
     }
     let version = parse_version(version)?;
-    let name = name.to_lowercase();
-    let distinctive = name.contains(['-', '_', '/']);
     known.versions.push(KnownVersion {
         names: vec![name],
         version,

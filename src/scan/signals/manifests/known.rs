@@ -40,6 +40,20 @@ impl Registry {
     }
 }
 
+/// A published package whose manifest is on a pre-release: the manifest names the next
+/// release while the docs describe the last one, which only the tags know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreRelease {
+    /// Lowercase.
+    pub name: String,
+    /// The manifest's version (`5.0.0-0`).
+    pub written: String,
+    /// The manifest (`packages/nuxt/package.json`).
+    pub source: String,
+    /// Whether prose may name it (as `KnownVersion::in_prose`).
+    pub in_prose: bool,
+}
+
 /// A version the project is on (or requires), and the names a doc calls it by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownVersion {
@@ -128,7 +142,11 @@ pub struct KnownVersions {
     /// The Go module path `go.mod` declares without its major suffix, and that major,
     /// when it is 2 or more (`github.com/stripe/stripe-go`, 86).
     pub go_module: Option<(String, u64)>,
-    /// Every name of `versions`, and those prose may use: filled by `index_names`.
+    /// Packages whose manifest is on a pre-release (`5.0.0-0`): no version to hold docs
+    /// to until the newest release tag stands in (`version_skew::with_release_tags`).
+    pub prereleases: Vec<PreRelease>,
+    /// Every name of `versions` and `prereleases`, and those prose may use: filled by
+    /// `index_names`.
     code_names: HashSet<String>,
     prose_names: HashSet<String>,
     /// Bit `n` is set when some prose name is `n` bytes long (a cheap first test: most
@@ -204,12 +222,15 @@ impl KnownVersions {
     /// Indexes the names of `versions` for `knows`; run once `versions` is complete.
     pub fn index_names(&mut self) {
         self.code_names = self.versions.iter().flat_map(|k| k.names.iter().cloned()).collect();
+        self.code_names.extend(self.prereleases.iter().map(|p| p.name.clone()));
         self.prose_names = self
             .versions
             .iter()
             .filter(|k| k.in_prose)
             .flat_map(|k| k.names.iter().cloned())
             .collect();
+        self.prose_names
+            .extend(self.prereleases.iter().filter(|p| p.in_prose).map(|p| p.name.clone()));
         self.prose_lengths =
             self.prose_names.iter().filter(|n| n.len() < 64).fold(0, |bits, n| bits | 1 << n.len());
     }

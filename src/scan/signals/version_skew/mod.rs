@@ -26,4 +26,4 @@ pub use find::find;
 pub use history::history_ranges;
 pub use judge::judge;
 pub use mention::Mention;
-pub use tags::Tags;
+pub use tags::{with_release_tags, Tags};

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::manifests::parse_version;
+use super::super::manifests::{parse_version, Bound, KnownVersion, KnownVersions};
 
 /// The newest release per tag prefix.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,6 +54,59 @@ pub fn split_tag(tag: &str) -> Option<(&str, Vec<u64>)> {
     }
     let version = parse_version(version)?;
     Some((prefix, version))
+}
+
+/// `known` with each package on a pre-release (`KnownVersions::prereleases`) held to its
+/// newest release tag, when git knows one: nuxt's `packages/nuxt/package.json` on
+/// `5.0.0-0` while the docs describe v4.5.2, which its layer guide's `"nuxt": "^3.0.0"`
+/// does not admit. A package's tags are `name@1.2.3`, `name@v1.2.3` or `name-v1.2.3`
+/// (a scoped package's also without its scope); the package named like the repository,
+/// or the root's, is tagged `v1.2.3` or `1.2.3`. A tag newer than the pre-release is no
+/// release of it. Without tags, or with none of its own, the package stays unknown.
+pub fn with_release_tags<'k>(
+    known: &'k KnownVersions,
+    tags: Option<&Tags>,
+) -> std::borrow::Cow<'k, KnownVersions> {
+    let Some(tags) = tags.filter(|_| !known.prereleases.is_empty()) else {
+        return std::borrow::Cow::Borrowed(known);
+    };
+    let mut settled = known.clone();
+    for p in &known.prereleases {
+        let Some(core) = parse_version(p.written.split(['-', '+']).next().unwrap_or_default())
+        else {
+            continue;
+        };
+        let short = p.name.rsplit('/').next().unwrap_or(&p.name);
+        let mut prefixes: Vec<String> = [&p.name[..], short]
+            .iter()
+            .flat_map(|n| [format!("{n}@"), format!("{n}@v"), format!("{n}-v")])
+            .collect();
+        let repo_named = known.repos.iter().any(|r| r.rsplit('/').next() == Some(short));
+        if repo_named || !p.source.contains('/') {
+            prefixes.extend(["v".to_string(), String::new()]);
+        }
+        let newest = prefixes
+            .iter()
+            .filter_map(|prefix| tags.newest(prefix))
+            .filter(|(version, _)| *version <= core.as_slice())
+            .max_by(|a, b| a.0.cmp(b.0));
+        let Some((version, tag)) = newest else { continue };
+        settled.versions.push(KnownVersion {
+            names: vec![p.name.clone()],
+            version: version.to_vec(),
+            max: None,
+            source: format!(
+                "{} (newest release: tag {tag}; the manifest is on the pre-release {})",
+                p.source, p.written
+            ),
+            bound: Bound::Current,
+            major_only_ok: false,
+            in_prose: p.in_prose,
+            package: true,
+            scope: String::new(),
+        });
+    }
+    std::borrow::Cow::Owned(settled)
 }
 
 #[cfg(test)]
