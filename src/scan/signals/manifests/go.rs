@@ -25,6 +25,12 @@ pub fn read(root: &Path, known: &mut KnownVersions) {
             known.repos.push(slug);
         }
     }
+    // A Hugo site's `go.mod` manages its Hugo Modules: its `go` line is the site module's,
+    // not the Go a reader of its pages needs (hugoDocs' `go 1.26.0` beside pages that say
+    // Hugo Modules need Go 1.18 or later: 4 false rows, no other labeled Go row).
+    if hugo_site(root) {
+        return;
+    }
     let go = text.lines().find_map(|l| l.trim().strip_prefix("go ").map(str::trim));
     let Some(version) = go.and_then(parse_version) else { return };
     known.versions.push(KnownVersion {
@@ -38,6 +44,11 @@ pub fn read(root: &Path, known: &mut KnownVersions) {
         package: false,
         scope: String::new(),
     });
+}
+
+/// Whether `root` holds a Hugo site's config (`hugo.toml`, `.yaml`, `.yml`, `.json`).
+fn hugo_site(root: &Path) -> bool {
+    ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"].iter().any(|f| root.join(f).is_file())
 }
 
 #[cfg(test)]
@@ -60,5 +71,20 @@ mod tests {
         let mut known = KnownVersions::default();
         read(dir.path(), &mut known);
         assert!(known.repos.is_empty() && known.versions.is_empty(), "no forge, no directive");
+    }
+
+    #[test]
+    fn a_hugo_sites_go_mod_states_no_floor() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("go.mod"),
+            "module github.com/gohugoio/hugoDocs\n\ngo 1.26.0\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("hugo.toml"), "baseURL = 'https://gohugo.io/'\n").unwrap();
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        assert_eq!(known.repos, ["gohugoio/hugodocs"]);
+        assert!(known.versions.is_empty(), "{:?}", known.versions);
     }
 }
