@@ -103,7 +103,12 @@ pub fn mentions(
                 let mut i = before;
                 while i < out.len() {
                     let comment = own_line(&out[i]).split_once(" #").map(|(_, c)| c);
-                    if comment.is_some_and(|c| pins_for_example(c) && !asks_for_latest(c))
+                    let at = out[i].line.saturating_sub(block.line) as usize;
+                    let above = comment_above(&block_lines, at);
+                    if comment
+                        .into_iter()
+                        .chain(above)
+                        .any(|c| pins_for_example(c) && !asks_for_latest(c))
                         || labelled(&block_lines, &out[i], block.line, &paragraph)
                         || shown_as_wrong(
                             &block_lines,
@@ -145,10 +150,17 @@ const PIN_EXAMPLE: [&str; 11] = [
     "pin to a",
 ];
 
-/// Whether `text` (a block's lead-in or a line's comment) says the version is an example.
+/// A release named as the one before which a way applies: "the pre 9.4.0 method",
+/// "pre-2.0", "prior to 1.5", "before v3.1".
+static BEFORE_RELEASE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(?:pre[- ]|prior to |before )v?\d+\.\d+").unwrap());
+
+/// Whether `text` (a block's lead-in or a line's comment) says the version is an example,
+/// or that the block shows the way from before a release (mermaid's "You can still use
+/// the pre 9.4.0 method" over `mermaid@9.3.0`).
 fn pins_for_example(text: &str) -> bool {
     let lower = text.to_lowercase();
-    PIN_EXAMPLE.iter().any(|p| lower.contains(p))
+    PIN_EXAMPLE.iter().any(|p| lower.contains(p)) || BEFORE_RELEASE.is_match(text)
 }
 
 /// Whether a pinned line's comment tells the reader to use the newest release ("`rev:
@@ -190,6 +202,23 @@ const WRONG_WAY: [&str; 8] =
 /// Whether the nearest comment line above line `at` of a block marks what follows as the
 /// wrong way: sentry-cli's workflow guide shows `uses: actions/checkout@v4` under
 /// `# Incorrect - Using version tag`, to say what not to write, not which version to use.
+/// The comment on the line right above line `at` of a block (blank lines skipped), when
+/// that line is one that labels it: `# …`, `// …` or `<!-- … -->` of at most five words
+/// (mermaid's tiny README sets `<!-- Pinning specific version -->` over its
+/// `@mermaid-js/tiny@11.6.0` script tag, after "Pinning major version" over `@11`). A
+/// longer comment tells the reader what to do ("be sure to specify the exact version"
+/// over shiki's CDN import, whose version is meant to be the current one).
+fn comment_above<'b>(block_lines: &[&'b str], at: usize) -> Option<&'b str> {
+    let line = block_lines[..at.min(block_lines.len())]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty())?;
+    let comment = line.starts_with('#') || line.starts_with("//") || line.starts_with("<!--");
+    let words = line.trim_matches(|c: char| "#/<!->".contains(c)).split_whitespace().count();
+    (comment && words <= 5).then_some(line)
+}
+
 fn shown_as_wrong(block_lines: &[&str], at: usize) -> bool {
     block_lines[..at.min(block_lines.len())]
         .iter()
@@ -755,6 +784,21 @@ mod tests {
 
     fn at(line: u32, target: &str) -> (u32, String) {
         (line, target.to_string())
+    }
+
+    #[test]
+    fn a_pin_under_a_comment_or_lead_in_that_makes_it_an_example_is_not_a_claim() {
+        // mermaid's tiny README: each pin under the comment that says what it shows.
+        let md = "```html\n<!-- Pinning major version -->\n<script src=\"https://cdn.jsdelivr.net/npm/tool@2/x.js\"></script>\n\n<!-- Pinning specific version -->\n<script src=\"https://cdn.jsdelivr.net/npm/tool@1.6.0/x.js\"></script>\n\n<!-- Current -->\n<script src=\"https://cdn.jsdelivr.net/npm/tool@1.5.0/x.js\"></script>\n```\n";
+        assert_eq!(found(md), [at(3, "2"), at(9, "1.5.0")]);
+        // mermaid's mindmap page: the way from before a release, kept on purpose.
+        let md = "You can still use the pre 9.4.0 method:\n\n```html\n<script src=\"https://cdn.jsdelivr.net/npm/tool@1.3.0/x.js\"></script>\n```\n";
+        assert!(found(md).is_empty());
+        let md = "Load it so:\n\n```html\n<script src=\"https://cdn.jsdelivr.net/npm/tool@1.3.0/x.js\"></script>\n```\n";
+        assert_eq!(found(md), [at(4, "1.3.0")]);
+        // An instruction, not a label: the version shown is meant to be the current one.
+        let md = "```js\n// be sure to specify the exact version\nimport { x } from 'https://esm.sh/tool@1.3.0'\n```\n";
+        assert_eq!(found(md), [at(3, "1.3.0")]);
     }
 
     #[test]
