@@ -55,35 +55,34 @@ fn hugo_site(root: &Path) -> bool {
 mod tests {
     use super::*;
 
+    /// What `read` records from `go.mod` text `go_mod`, with a Hugo config beside it or not.
+    fn known_from(go_mod: &str, hugo_site: bool) -> KnownVersions {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("go.mod"), go_mod).unwrap();
+        if hugo_site {
+            std::fs::write(dir.path().join("hugo.toml"), "baseURL = 'https://gohugo.io/'\n")
+                .unwrap();
+        }
+        let mut known = KnownVersions::default();
+        read(dir.path(), &mut known);
+        known
+    }
+
     #[test]
     fn the_go_directive_and_the_repository_the_module_names() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("go.mod"),
+        let known = known_from(
             "module github.com/Go-Task/task/v3\n\ngo 1.24.0\n\ntoolchain go1.24.5\n",
-        )
-        .unwrap();
-        let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+            false,
+        );
         assert_eq!(known.repos, ["go-task/task"]);
         assert_eq!(known.versions[0].version, [1, 24, 0]);
-        std::fs::write(dir.path().join("go.mod"), "module example.com/tool\n").unwrap();
-        let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+        let known = known_from("module example.com/tool\n", false);
         assert!(known.repos.is_empty() && known.versions.is_empty(), "no forge, no directive");
     }
 
     #[test]
     fn a_hugo_sites_go_mod_states_no_floor() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("go.mod"),
-            "module github.com/gohugoio/hugoDocs\n\ngo 1.26.0\n",
-        )
-        .unwrap();
-        std::fs::write(dir.path().join("hugo.toml"), "baseURL = 'https://gohugo.io/'\n").unwrap();
-        let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+        let known = known_from("module github.com/gohugoio/hugoDocs\n\ngo 1.26.0\n", true);
         assert_eq!(known.repos, ["gohugoio/hugodocs"]);
         assert!(known.versions.is_empty(), "{:?}", known.versions);
     }
