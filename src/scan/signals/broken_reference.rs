@@ -549,7 +549,7 @@ fn beside_a_book(ctx: &ScanContext<'_>, page: &str, written: &str) -> Option<(St
 /// book into its source: home-manager's `docs/manual/SUMMARY.md` lists
 /// `release-notes/rl-2611.md`, and its build copies `docs/release-notes/` into the book
 /// (`docs/manual/` has no `release-notes/`), where the notes' own `../usage/rollbacks.md`
-/// is the book's `usage/rollbacks.md` (24 false rows in round 89). A folder `X` is copied
+/// is the book's `usage/rollbacks.md` (24 false rows of round 82). A folder `X` is copied
 /// in when the book's source has no `X`, the folder above the source has one, and the
 /// book's `SUMMARY.md` lists a chapter under `X/`: what the SUMMARY lists, the build must
 /// provide. A link from a book page into `X/…` reaches the file beside the book; a link
