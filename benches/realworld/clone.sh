@@ -8,6 +8,9 @@
 #                directory, or a folder holding `repo/` or `repo/.git`), cloned without
 #                the network; without it each repository is cloned from its URL (a
 #                blobless clone, `--filter=blob:none`: run.sh checks out one commit).
+#                Either way a clone's `origin` is the repository's URL, as a user's is
+#                (the scanner knows its own repository from its remotes); a clone
+#                already there gets that URL too.
 #   NAME...      only these repositories (default: all of repos.tsv).
 # Prints one line per repository it could not clone, and a count at the end.
 set -euo pipefail
@@ -24,7 +27,10 @@ while IFS=$'\t' read -r name _set url commit _; do
     for n in "$@"; do [[ "$n" == "$name" ]] && wanted=1; done
     [[ $wanted == 1 ]] || continue
   fi
-  if [[ -d "$dest/$name/.git" ]]; then kept=$((kept + 1)); continue; fi
+  if [[ -d "$dest/$name/.git" ]]; then
+    git -C "$dest/$name" remote set-url origin "$url"
+    kept=$((kept + 1)); continue
+  fi
   src="$url"
   if [[ -n "$mirrors" ]]; then
     src="$mirrors/$(basename "$(dirname "$url")")+$(basename "$url")"
@@ -38,6 +44,9 @@ while IFS=$'\t' read -r name _set url commit _; do
   opts=(--quiet --no-checkout)
   [[ -z "$mirrors" ]] && opts+=(--filter=blob:none)
   if git clone "${opts[@]}" "$src" "$dest/$name" 2>/dev/null; then
+    # A user's clone has the forge URL as its remote, and the scanner reads its own
+    # repository from there (links to `github.com/<it>/blob/main/…` are its files).
+    git -C "$dest/$name" remote set-url origin "$url"
     made=$((made + 1))
   else
     echo "$name: clone of $src failed"; rm -rf "${dest:?}/$name"; failed=$((failed + 1))

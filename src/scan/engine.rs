@@ -29,8 +29,9 @@ use crate::error::Result;
 use crate::tokens::Estimator;
 
 /// How hidden folders appear in `excluded_dirs`.
-pub const HIDDEN_DIRS_RULE: &str =
-    ".* (hidden folders, except .github, .claude, .agents, .cursor, .gemini, .codex)";
+fn hidden_dirs_rule() -> String {
+    format!(".* (hidden folders, except {})", role::AGENT_HIDDEN_DIRS.join(", "))
+}
 
 /// Scans the tree at `root` (an absolute, canonical folder).
 ///
@@ -49,7 +50,10 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         let tracked = s.spawn(|| git::tracked_ignored(root));
         // The manifests are read beside the walk: their look for package folders reads
         // a few hundred folders of its own (`manifests::read::package_folders`).
-        let known_versions = s.spawn(|| manifests::known_versions(root));
+        let known_versions = s.spawn(|| {
+            let remotes = if opts.use_git { git::remote_repos(root) } else { Vec::new() };
+            manifests::known_versions(root, remotes)
+        });
         let mut walked = walk(root, &scope)?;
         let ignored = Ignored::new(root);
         let tracked = tracked.join().unwrap_or_default();
@@ -156,7 +160,7 @@ fn scope_globs(opts: &ScanOptions) -> Vec<String> {
 
 fn excluded_dirs(config: &crate::config::Config) -> Vec<String> {
     let mut out: Vec<String> = DEFAULT_EXCLUDED_DIRS.iter().map(|s| s.to_string()).collect();
-    out.push(HIDDEN_DIRS_RULE.to_string());
+    out.push(hidden_dirs_rule());
     out.extend(config.exclude.iter().cloned());
     out
 }

@@ -14,9 +14,60 @@ pub use crate::doc_role::DocRole;
 use super::signal::SignalName;
 use super::site::Sites;
 
-/// Hidden folders the walk enters by default: agent context lives there.
-pub const AGENT_HIDDEN_DIRS: [&str; 6] =
-    [".github", ".claude", ".agents", ".cursor", ".gemini", ".codex"];
+/// Hidden folders the walk enters by default: agent context lives there. Besides
+/// `.github`, each is an agent tool's own folder (rules, skills, commands, memory), as
+/// the repositories of the real-world benchmark commit them: OpenHands' repository
+/// microagent in `.openhands/`, documenso's commands in `.opencode/`, qwik's rules in
+/// `.ruler/`, a skill mirrored for a dozen tools in planning-with-files.
+pub const AGENT_HIDDEN_DIRS: [&str; 31] = [
+    ".github",
+    ".claude",
+    ".agents",
+    ".cursor",
+    ".gemini",
+    ".codex",
+    ".agent",
+    ".ai",
+    ".amazonq",
+    ".amp",
+    ".augment",
+    ".cline",
+    ".clinerules",
+    ".codebuddy",
+    ".continue",
+    ".copilot",
+    ".crush",
+    ".factory",
+    ".hermes",
+    ".junie",
+    ".kilocode",
+    ".kiro",
+    ".mastracode",
+    ".opencode",
+    ".openhands",
+    ".pi",
+    ".qwen",
+    ".roo",
+    ".ruler",
+    ".specify",
+    ".windsurf",
+];
+
+/// Files in agent tools' folders that their tool loads into every session.
+const ALWAYS_LOADED_TOOL_FILES: [&str; 2] =
+    [".openhands/microagents/repo.md", ".junie/guidelines.md"];
+
+/// Folders of agent tools' rules, each loaded when its globs or triggers match (like
+/// `.github/instructions/`).
+const TOOL_RULE_DIRS: [&str; 7] = [
+    ".clinerules/",
+    ".kiro/steering/",
+    ".windsurf/rules/",
+    ".roo/rules/",
+    ".amazonq/rules/",
+    ".continue/rules/",
+    ".agent/rules/",
+];
 
 /// Agent file names that are context wherever they sit.
 const AGENT_FILE_NAMES: [&str; 5] =
@@ -213,10 +264,12 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
     if AGENT_FILE_NAMES.contains(&name) && !served {
         return if dirs.is_empty() { DocRole::AgentContext } else { DocRole::NestedAgentContext };
     }
-    if path == ".github/copilot-instructions.md" {
+    if path == ".github/copilot-instructions.md" || ALWAYS_LOADED_TOOL_FILES.contains(&path) {
         return DocRole::AgentContext;
     }
-    if path.starts_with(".github/instructions/") {
+    if path.starts_with(".github/instructions/")
+        || TOOL_RULE_DIRS.iter().any(|d| path.starts_with(d))
+    {
         return DocRole::NestedAgentContext;
     }
     // A skill's or an agent folder's own change log is its history, which no agent loads
@@ -225,7 +278,7 @@ pub fn classify(path: &str, inputs: &RoleInputs<'_>) -> DocRole {
         return DocRole::Changelog;
     }
     let first = dirs.first().copied().unwrap_or_default();
-    if matches!(first, ".claude" | ".agents" | ".cursor" | ".gemini" | ".codex")
+    if (first != ".github" && AGENT_HIDDEN_DIRS.contains(&first))
         || has_dir(&AGENT_DOC_DIRS)
         || path.starts_with(".github/prompts/")
         || path.starts_with(".github/chatmodes/")
@@ -299,9 +352,11 @@ fn is_template(lower_dirs: &[String], name: &str) -> bool {
         || stem.ends_with("-template")
         || stem.ends_with("_template")
         // The source a generator renders into a doc elsewhere (go-sdk's weave:
-        // `internal/docs/client.src.md` becomes `docs/client.md`); its links are
-        // written for the output's place.
+        // `internal/docs/client.src.md` becomes `docs/client.md`; Ruler's `.ruler/`,
+        // which it writes into each agent's file, qwik's `AGENTS.md` and `CLAUDE.md`);
+        // its links are written for the output's place.
         || stem.ends_with(".src")
+        || lower_dirs.first().is_some_and(|d| d == ".ruler")
 }
 
 /// A prompt template a program reads at run time (`src/…/prompts/extraction.md`,
@@ -755,6 +810,18 @@ mod tests {
         assert_eq!(role(".claude/commands/review.md"), DocRole::AgentDoc);
         assert_eq!(role(".cursor/rules/style.mdc"), DocRole::AgentDoc);
         assert_eq!(role("skills/hygiene-check/SKILL.md"), DocRole::AgentDoc);
+        // Other agent tools' folders: what each loads every session, rules loaded by
+        // trigger, and on-demand commands and skills.
+        assert_eq!(role(".openhands/microagents/repo.md"), DocRole::AgentContext);
+        assert_eq!(role(".junie/guidelines.md"), DocRole::AgentContext);
+        assert_eq!(role(".kiro/steering/tech.md"), DocRole::NestedAgentContext);
+        assert_eq!(role(".clinerules/style.md"), DocRole::NestedAgentContext);
+        assert_eq!(role(".opencode/commands/create-plan.md"), DocRole::AgentDoc);
+        assert_eq!(role(".roo/skills/evals/SKILL.md"), DocRole::AgentDoc);
+        assert_eq!(role(".openhands/microagents/docker.md"), DocRole::AgentDoc);
+        assert_eq!(role(".ai/AGENTS.md"), DocRole::NestedAgentContext);
+        assert_eq!(role(".ruler/AGENTS.md"), DocRole::Template, "Ruler's source of AGENTS.md");
+        assert_eq!(role(".github/ISSUE_TEMPLATE/bug.md"), DocRole::Template, "not an agent place");
         // A skill's compiled rule book beside its SKILL.md (langfuse's vendored Vercel
         // skills) is the skill's, not context for work in the skill's folder.
         let skill = "web/.agents/skills/react-best-practices/SKILL.md";

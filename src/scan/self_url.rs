@@ -62,7 +62,10 @@ pub fn self_link(dest: &str, repos: &[String]) -> Option<SelfLink> {
         return None;
     }
     let path_at = tail_at + kind_len + kind.len() + 1 + branch.len() + 1;
-    let decoded = percent_decode_str(path).decode_utf8().ok()?;
+    // A browser reads `\` in an http(s) URL's path as `/` (the WHATWG URL parser), so
+    // delta-rs' `blob/main/docs\delta-rust-no-whitespace.svg` opens that file.
+    let path = path.replace('\\', "/");
+    let decoded = percent_decode_str(&path).decode_utf8().ok()?;
     let decoded = decoded.trim_end_matches('/');
     if decoded.is_empty() || decoded.split('/').any(|s| s.is_empty() || s == "." || s == "..") {
         return None;
@@ -101,6 +104,9 @@ mod tests {
             .unwrap();
         assert_eq!(lab.path, "a b.md");
         assert_eq!(&lab.written[lab.path_at..], "a%20b.md");
+        let back =
+            self_link(r"https://github.com/rust-lang/mdBook/blob/main/docs\logo.svg", &repos());
+        assert_eq!(back.unwrap().path, "docs/logo.svg", "a browser reads `\\` as `/`");
     }
 
     #[test]

@@ -200,6 +200,7 @@ mod tests {
             ".hidden/x.md",
             ".github/copilot-instructions.md",
             ".claude/commands/x.md",
+            ".openhands/microagents/repo.md",
             ".venv/lib/README.md",
             "ignored/y.md",
             "vendor/v.md",
@@ -221,7 +222,13 @@ mod tests {
         let files = walk(root, &scope).unwrap().files;
         assert_eq!(
             files,
-            [".claude/commands/x.md", ".github/copilot-instructions.md", "README.md", "docs/a.md"]
+            [
+                ".claude/commands/x.md",
+                ".github/copilot-instructions.md",
+                ".openhands/microagents/repo.md",
+                "README.md",
+                "docs/a.md"
+            ]
         );
     }
 }

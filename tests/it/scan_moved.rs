@@ -126,6 +126,38 @@ fn a_bare_url_of_this_repository_is_a_link_too() {
 }
 
 #[test]
+fn the_remotes_name_this_repository_where_no_manifest_does() {
+    // awslabs/mcp's server READMEs link `github.com/awslabs/mcp/blob/main/…` files that
+    // never existed; no manifest at its root names the repository, its clone's remote
+    // does. An `upstream` remote is this repository too (a fork's links name upstream).
+    let repo = GitRepo::new();
+    repo.write("docs/api.md", "# API\n");
+    let readme = "- [API](https://github.com/acme/tool/blob/main/docs/api.md)\n\
+                  - [Policies](https://github.com/acme/tool/blob/main/POLICIES.md)\n\
+                  - [Fork](https://github.com/someone/tool/blob/main/FORK.md)\n\
+                  - [Up](https://github.com/upstream/tool/tree/main/gone)\n";
+    repo.write("README.md", readme);
+    repo.write("sub/README.md", "[Policies](https://github.com/acme/tool/blob/main/POLICIES.md)\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["remote", "add", "origin", "git@github.com:Acme/tool.git"]);
+    repo.git(&["remote", "add", "upstream", "https://github.com/upstream/tool"]);
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "README.md"),
+        [
+            (2, "https://github.com/acme/tool/blob/main/POLICIES.md", "broken_reference"),
+            (4, "https://github.com/upstream/tool/tree/main/gone", "broken_reference"),
+        ],
+        "origin (scp form, any case) and upstream are this repository; another is not"
+    );
+    // Scanned from below the top of the work tree, a forge URL's path is not the root's.
+    let sub = scan_json(&repo.path().join("sub"), &[], 0);
+    assert!(named(&sub, "README.md").is_empty(), "{sub}");
+    let without_git = scan_json(repo.path(), &["--no-git"], 0);
+    assert!(named(&without_git, "README.md").is_empty(), "--no-git reads no remote");
+}
+
+#[test]
 fn paths_in_shell_commands_fire_only_when_git_shows_they_moved() {
     let repo = moved_repo();
     let a = scan_json(repo.path(), &[], 1);

@@ -131,6 +131,39 @@ pub fn tracked_ignored(root: &Path) -> Vec<String> {
     }
 }
 
+/// The forge repositories (lowercase `owner/name`) of the remotes of the repository
+/// `root` is the top of, `origin` first: a clone of `github.com/awslabs/mcp` knows its
+/// links to `github.com/awslabs/mcp/blob/main/…` are to its own files even where no
+/// manifest names the repository. Empty below the top of a work tree (such a link names
+/// a path from the top, not from `root`), without remotes on a forge, or without git.
+pub fn remote_repos(root: &Path) -> Vec<String> {
+    let prefix = git(root).args(["rev-parse", "--show-prefix"]).stderr(Stdio::null()).output();
+    if !prefix.is_ok_and(|out| out.status.success() && out.stdout.trim_ascii().is_empty()) {
+        return Vec::new();
+    }
+    let urls = git(root)
+        .args(["config", "--get-regexp", r"^remote\..*\.url$"])
+        .stderr(Stdio::null())
+        .output();
+    let Ok(urls) = urls else { return Vec::new() };
+    let mut remotes: Vec<(bool, String)> = String::from_utf8_lossy(&urls.stdout)
+        .lines()
+        .filter_map(|line| {
+            let (key, url) = line.split_once(' ')?;
+            let slug = crate::scan::signals::manifests::repo_slug(url)?;
+            Some((key != "remote.origin.url", slug))
+        })
+        .collect();
+    remotes.sort_by_key(|(other, _)| *other);
+    let mut slugs: Vec<String> = Vec::new();
+    for (_, slug) in remotes {
+        if !slugs.contains(&slug) {
+            slugs.push(slug);
+        }
+    }
+    slugs
+}
+
 /// The output of one history pass, or why it failed (ready for `GitStatus.note`).
 fn log(root: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
     match git(root).args(args).stderr(Stdio::piped()).output() {

@@ -8,9 +8,12 @@ use std::path::Path;
 use super::known::{parse_version, Bound, KnownVersion, KnownVersions, PreRelease};
 use super::{cargo, go, hooks, node, python, workflows};
 
-/// Every version declared at `root`.
-pub fn known_versions(root: &Path) -> KnownVersions {
+/// Every version declared at `root`; `remotes` are the repository's own forge
+/// repositories as its git remotes name them (`git::remote_repos`), before any a
+/// manifest names.
+pub fn known_versions(root: &Path, remotes: Vec<String>) -> KnownVersions {
     let mut known = KnownVersions::default();
+    known.repos = remotes;
     let folders = super::read::package_folders(root);
     let roots = [
         cargo::read(root, &folders.cargo, &mut known),
@@ -105,7 +108,7 @@ mod tests {
             "[package]\nname = \"lychee-lib\"\nversion.workspace = true\n",
         );
         write(d, ".pre-commit-hooks.yaml", "- id: lychee\n");
-        let known = known_versions(d);
+        let known = known_versions(d, Vec::new());
         let project = known.project().unwrap();
         assert_eq!(
             (project.names[0].as_str(), project.version.clone()),
@@ -127,7 +130,7 @@ mod tests {
         write(d, "rust-toolchain.toml", "[toolchain]\nchannel = \"1.85.0\"\n");
         write(d, ".nvmrc", "v20\n");
         write(d, "go.mod", "module x\n\ngo 1.22\n");
-        let known = known_versions(d);
+        let known = known_versions(d, Vec::new());
         assert_eq!(known.project().unwrap().names, ["widget"]);
         let find = |n: &str| known.lookup(n, "README.md", false, None).unwrap();
         assert_eq!(find("rust").version, [1, 80], "the declared minimum, not the pin");
