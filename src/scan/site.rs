@@ -99,6 +99,11 @@ pub struct Site {
     /// (`[preprocessor.spec]`) has its rule ids here (`Sites::read_rule_ids` fills them);
     /// `None` for every other site.
     pub rule_ids: Option<BTreeSet<String>>,
+    /// Whether the site slugs headings with code of its own (a VitePress config's
+    /// `markdown.anchor.slugify`: vue-router's and pinia's keep the heading's case, so
+    /// `#Global-After-Hooks` is right there; an mkdocs `toc` slugify without `case:
+    /// lower`; Docusaurus' `maintainCase: true`): its ids are known only up to case.
+    pub own_slugify: bool,
 }
 
 /// Every site of the tree.
@@ -297,12 +302,14 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             hooks: false,
             term_ids: false,
             rule_ids: None,
+            own_slugify: vitepress_slugify(root, config),
         });
     }
     let mut generator = Generator::of_config(name)?;
     let mut redirects = Vec::new();
     let mut hooks = false;
     let mut rule_ids = None;
+    let mut own_slugify = false;
     let content = match generator {
         Generator::Mkdocs => {
             let text = read_small(root, config);
@@ -329,6 +336,12 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
                 redirects = mkdocs_redirects(doc).iter().map(|p| join(&content, p)).collect();
                 hooks = doc["hooks"].as_vec().is_some_and(|h| !h.is_empty());
             }
+            // A `toc` slugify of its own (`pymdownx.slugs.slugify`) keeps the heading's
+            // case unless its `case: lower` says otherwise (every one of the benchmark's
+            // mkdocs sites says so).
+            own_slugify = text
+                .as_deref()
+                .is_some_and(|t| t.contains("slugify") && !t.contains("case: lower"));
             vec![content]
         }
         Generator::MdBook => {
@@ -348,6 +361,8 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             // `website/docusaurus.config.ts` renders `path: '../docs'`, the root's
             // `docs/`): each quoted `path:` of the config that names a folder there.
             if let Some(text) = read_small(root, config) {
+                // `markdown.anchors.maintainCase` keeps the heading's case in its id.
+                own_slugify = text.contains("maintainCase: true");
                 for folder in docusaurus_paths(&text) {
                     let folder = join(dir, &folder);
                     if !folder.starts_with("../")
@@ -457,6 +472,32 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         hooks,
         term_ids,
         rule_ids,
+        own_slugify,
+    })
+}
+
+/// Whether a VitePress config (the `.vitepress` folder `dir`: its files, and those of
+/// one folder below, such as vue-router's `config/shared.ts`) passes a `slugify` of its
+/// own.
+fn vitepress_slugify(root: &Path, dir: &str) -> bool {
+    let config = |rel: &str| {
+        [".ts", ".mts", ".js", ".mjs"].iter().any(|e| rel.ends_with(e))
+            && read_small(root, rel).is_some_and(|text| text.contains("slugify"))
+    };
+    let Ok(entries) = std::fs::read_dir(root.join(dir)) else { return false };
+    entries.flatten().take(64).any(|entry| {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let rel = format!("{dir}/{name}");
+        match entry.file_type() {
+            Ok(t) if t.is_dir() && !name.starts_with('.') && name != "cache" && name != "dist" => {
+                std::fs::read_dir(entry.path()).into_iter().flatten().flatten().take(64).any(|e| {
+                    e.file_type().is_ok_and(|t| t.is_file())
+                        && config(&format!("{rel}/{}", e.file_name().to_string_lossy()))
+                })
+            }
+            Ok(t) if t.is_file() => config(&rel),
+            _ => false,
+        }
     })
 }
 
@@ -539,6 +580,31 @@ mod tests {
         let site = sites.page_of("docs/api/Store.md").expect("the root's docs/ is the site's");
         assert!(site.content.contains(&"website/community".to_string()), "{:?}", site.content);
         assert!(!site.content.iter().any(|c| c.contains("outside") || c.contains("missing")));
+    }
+
+    #[test]
+    fn a_slugify_of_the_sites_own_leaves_the_case_of_its_ids_unknown() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let w = |rel: &str, text: &str| {
+            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+            std::fs::write(root.join(rel), text).unwrap();
+        };
+        let own = |config: &str| Sites::detect(root, &[config.into()]).sites[0].own_slugify;
+        w("a/.vitepress/config.ts", "export default {}\n");
+        assert!(!own("a/.vitepress"));
+        w("a/.vitepress/config/shared.ts", "export const slugify = (s: string) => s\n");
+        assert!(own("a/.vitepress"), "vue-router's, one folder below");
+        let toc = "markdown_extensions:\n  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n";
+        w("b/mkdocs.yml", toc);
+        assert!(own("b/mkdocs.yml"));
+        w("b/mkdocs.yml", &format!("{toc}        kwds:\n          case: lower\n"));
+        assert!(!own("b/mkdocs.yml"));
+        w(
+            "c/docusaurus.config.ts",
+            "export default { markdown: { anchors: { maintainCase: true } } }\n",
+        );
+        assert!(own("c/docusaurus.config.ts"));
     }
 
     #[test]

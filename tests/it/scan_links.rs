@@ -197,6 +197,34 @@ fn vitepress_routes_extensionless_links_public_assets_and_slugs() {
 }
 
 #[test]
+fn a_sites_page_names_ids_case_by_case_github_forgives_case() {
+    // knex's `#withSchema` to `### withSchema` (id `withschema`): the site's browser
+    // matches a fragment exactly; GitHub's page script also tries it lowercased.
+    let page =
+        "# Guide\n\n[a](./api.md#withSchema) [b](#Usage) [c](./api.md#withschema)\n\n## Usage\n";
+    let files = |config: &'static str| {
+        tree(&[
+            ("docs/.vitepress/config.ts", config),
+            ("docs/api.md", "# API\n\n### withSchema\n"),
+            ("docs/guide.md", page),
+            ("notes/api.md", "# API\n\n### withSchema\n"),
+            ("notes/guide.md", page),
+        ])
+    };
+    let dir = files("export default {}\n");
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/guide.md"),
+        [row(3, "#Usage", "#usage"), row(3, "./api.md#withSchema", "./api.md#withschema")]
+    );
+    assert!(broken(&a, "notes/guide.md").is_empty(), "read on GitHub");
+    // vue-router's own `slugify` keeps the case: its ids are known only up to case.
+    let own = files("import { slugify } from './shared'\nexport default { markdown: { anchor: { slugify } } }\n");
+    let a = scan_json(own.path(), &["--no-git"], 0);
+    assert!(broken(&a, "docs/guide.md").is_empty(), "{a}");
+}
+
+#[test]
 fn docusaurus_links_without_extension_reach_their_docs() {
     let dir = tree(&[
         ("website/docusaurus.config.js", "module.exports = {};\n"),

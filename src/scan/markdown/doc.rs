@@ -163,8 +163,15 @@ impl ParsedDoc {
     /// Whether `fragment` names an anchor of this doc (exactly, or lowercased as GitHub
     /// also accepts).
     pub fn has_anchor(&self, fragment: &str) -> bool {
+        self.has_anchor_cased(fragment, false)
+    }
+
+    /// `has_anchor`, or, with `exact`, only as written: a browser on a docs site
+    /// matches a fragment to an id case by case (`#withSchema` is not `withschema`),
+    /// where GitHub's page script also tries the lowercase form.
+    pub fn has_anchor_cased(&self, fragment: &str, exact: bool) -> bool {
         self.anchors.contains(OPEN_ANCHORS)
             || self.anchors.contains(fragment)
-            || self.anchors.contains(&fragment.to_lowercase())
+            || (!exact && self.anchors.contains(&fragment.to_lowercase()))
     }
 }

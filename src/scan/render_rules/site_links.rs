@@ -218,6 +218,7 @@ mod tests {
             hooks: false,
             term_ids: false,
             rule_ids: None,
+            own_slugify: false,
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -237,6 +238,7 @@ mod tests {
             hooks: false,
             term_ids: false,
             rule_ids: None,
+            own_slugify: false,
         };
         // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
         let astro = site(Generator::Astro, "docs/src/content/docs");
@@ -273,6 +275,7 @@ mod tests {
             hooks: false,
             term_ids: false,
             rule_ids: None,
+            own_slugify: false,
         };
         assert_eq!(
             link_candidates(&site, "../guides/plugins.html", "docs/guides/plugins.html"),
@@ -292,6 +295,7 @@ mod tests {
             hooks: false,
             term_ids: false,
             rule_ids: None,
+            own_slugify: false,
         };
         assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
         assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));

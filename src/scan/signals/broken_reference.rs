@@ -96,7 +96,8 @@ pub struct DeferredFragment {
     /// Index of the target doc in the shortlist.
     pub target: u32,
     pub line: u32,
-    /// `anchor_hash` of the fragment, and of its lowercase form.
+    /// `anchor_hash` of the fragment, and of its lowercase form (of the fragment again
+    /// when the linking page is a docs site's, which matches case by case).
     pub fragment: u64,
     pub lower: u64,
 }
@@ -240,6 +241,9 @@ fn check_links(
 ) {
     let self_index = ctx.doc_index(&doc.path);
     let generated = generated_sections(&doc.parsed);
+    // A docs site's page is read on the site, where a fragment names an id case by
+    // case; elsewhere GitHub's page script also tries it lowercased.
+    let exact_case = ctx.sites.page_of(&doc.path).is_some_and(|site| !site.own_slugify);
     // Whether the page has headings the scan cannot see (`renders_at_build`,
     // `fill_in_form`), worked out at its first missing fragment.
     let open_page = std::cell::OnceCell::new();
@@ -309,7 +313,7 @@ fn check_links(
             LinkTarget::SameDoc { fragment } => {
                 if failed.is_none()
                     && !fragment_ok(&fragment)
-                    && !doc.parsed.has_anchor(&fragment)
+                    && !doc.parsed.has_anchor_cased(&fragment, exact_case)
                     && !part_anchor(ctx, doc, &fragment)
                 {
                     let renderer = ctx.renderer_of(&doc.path, &doc.parsed);
@@ -405,13 +409,17 @@ fn check_links(
                     continue;
                 }
                 let found = match target {
-                    Some(_) if target == self_index => Some(doc.parsed.has_anchor(&fragment)),
+                    Some(_) if target == self_index => {
+                        Some(doc.parsed.has_anchor_cased(&fragment, exact_case))
+                    }
                     Some(t) => {
+                        let lower =
+                            if exact_case { fragment.clone() } else { fragment.to_lowercase() };
                         out.deferred.push(DeferredFragment {
                             target: t,
                             line: link.line,
                             fragment: anchor_hash(&fragment),
-                            lower: anchor_hash(&fragment.to_lowercase()),
+                            lower: anchor_hash(&lower),
                         });
                         None
                     }

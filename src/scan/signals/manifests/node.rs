@@ -96,7 +96,13 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
         };
         push_node(known, Some(lowest.clone()), &source, Bound::Minimum);
     } else if !website {
-        push_node(known, nvmrc(root), ".nvmrc", Bound::Current);
+        // Volta's pin in `package.json` is the `.nvmrc` of a repository without one
+        // (lerna's `"volta": {"node": "26.5.0"}` beside a CLAUDE.md on 22.19.0).
+        let volta = pkg.as_ref().and_then(|p| p["volta"]["node"].as_str()).and_then(parse_version);
+        match nvmrc(root) {
+            Some(pin) => push_node(known, Some(pin), ".nvmrc", Bound::Current),
+            None => push_node(known, volta, "package.json volta.node", Bound::Current),
+        }
     }
     // A framework the repository publishes itself is checked as its package.
     let own: Vec<String> =
@@ -189,9 +195,12 @@ fn npm_shorthand(repo: &str) -> Option<String> {
     (ok(owner) && ok(name)).then(|| format!("{owner}/{}", name.trim_end_matches(".git")))
 }
 
-/// The package managers whose major release decides whether a checkout installs:
-/// pnpm's lockfile format and yarn's (classic or berry) change with the major.
-const MAJOR_BOUND_MANAGERS: [&str; 2] = ["pnpm", "yarn"];
+/// The package managers whose major release a doc must name: pnpm's lockfile format
+/// and yarn's (classic or berry) change with the major, so it decides whether a checkout
+/// installs; npm's changes less, but a doc naming an older major than the one pinned
+/// ("This project uses **npm** (version 10.8.0)" in lerna's CLAUDE.md, beside
+/// `npm@12.0.1`) is still stale — on the 666 labeled repositories npm added that one row.
+const MAJOR_BOUND_MANAGERS: [&str; 3] = ["pnpm", "yarn", "npm"];
 
 /// The root's `packageManager` (`pnpm@10.33.4+sha512.…`): the release the repository
 /// is developed with. Its major is what a doc's setup steps must name — CopilotKit's
@@ -441,6 +450,22 @@ mod tests {
     }
 
     #[test]
+    fn voltas_node_pin_stands_in_for_a_missing_nvmrc() {
+        let dir = tempfile::tempdir().unwrap();
+        let w = |rel: &str, text: &str| std::fs::write(dir.path().join(rel), text).unwrap();
+        w("package.json", r#"{"private": true, "volta": {"node": "26.5.0", "npm": "12.0.1"}}"#);
+        let node = |d: &Path| {
+            let mut known = KnownVersions::default();
+            read(d, &[], &mut known);
+            known.index_names();
+            known.lookup("node", "a.md", false, None).map(|k| (k.version.clone(), k.source.clone()))
+        };
+        assert_eq!(node(dir.path()), Some((vec![26, 5, 0], "package.json volta.node".into())));
+        w(".nvmrc", "24\n");
+        assert_eq!(node(dir.path()), Some((vec![24], ".nvmrc".into())), ".nvmrc first");
+    }
+
+    #[test]
     fn a_websites_own_package_says_how_the_site_is_built() {
         let dir = tempfile::tempdir().unwrap();
         let w = |rel: &str, text: &str| std::fs::write(dir.path().join(rel), text).unwrap();
@@ -464,7 +489,7 @@ mod tests {
     }
 
     #[test]
-    fn the_package_managers_major_is_known_npm_and_bun_are_not() {
+    fn the_package_managers_major_is_known_bun_is_not() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         let read_with = |manager: &str| {
@@ -480,7 +505,10 @@ mod tests {
         assert_eq!((pnpm.version.clone(), pnpm.bound), (vec![10], Bound::Minimum));
         assert_eq!(pnpm.source, "package.json packageManager (`pnpm@10.33.4`)");
         assert!(read_with("yarn@4.5.1").lookup("yarn", "a.md", false, None).is_some());
-        assert!(read_with("npm@10.2.0").lookup("npm", "a.md", false, None).is_none());
+        assert_eq!(
+            read_with("npm@12.0.1").lookup("npm", "a.md", false, None).unwrap().version,
+            [12]
+        );
         assert!(read_with("bun@1.2.0").lookup("bun", "a.md", false, None).is_none());
         assert!(read_with("pnpm").lookup("pnpm", "a.md", false, None).is_none());
     }

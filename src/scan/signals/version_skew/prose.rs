@@ -391,14 +391,14 @@ fn in_requirements_section(doc: &ParsedDoc, offset: usize) -> bool {
     }
 }
 
-/// Whether `sentence` says the repository works with package manager `name` (pnpm or
-/// yarn, whose major decides whether a checkout installs): "This repo uses Yarn 3 for
+/// Whether `sentence` says the repository works with package manager `name` (pnpm, yarn
+/// or npm, whose major the root's `packageManager` pins): "This repo uses Yarn 3 for
 /// all package management", "Please use PNPM version 8.15 while working on this
 /// project" — the project's own setup, not a release named for what it does. (Installing
 /// one is not: "ensure that Yarn 1.x is installed globally, so that Yarn 3 will run"
 /// names the global shim that runs the repository's own.)
 fn sets_up_manager(name: &str, sentence: &str) -> bool {
-    matches!(name, "pnpm" | "yarn") && {
+    matches!(name, "pnpm" | "yarn" | "npm") && {
         let lower = sentence.to_lowercase();
         lower.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "use" | "uses" | "using"))
     }
@@ -1042,7 +1042,8 @@ mod tests {
 
     #[test]
     fn a_package_manager_the_repository_uses_is_its_setup() {
-        let k = known(&[(&["yarn"], false), (&["pnpm"], false), (&["node"], false)]);
+        let k =
+            known(&[(&["yarn"], false), (&["pnpm"], false), (&["npm"], false), (&["node"], false)]);
         let found = |text: &str| {
             let mut out = Vec::new();
             mentions(&parse(text.to_string()), &k, &[], &mut out);
@@ -1054,6 +1055,11 @@ mod tests {
         assert_eq!(
             found("> Please use PNPM version 8.15 while working on this project."),
             ["8.15"]
+        );
+        // lerna's CLAUDE.md.
+        assert_eq!(
+            found("This project uses **npm** (version 10.8.0) as the package manager."),
+            ["10.8.0"]
         );
         // Another toolchain named so is what it does, as before.
         assert!(found("We use Node 22.6 to strip types.").is_empty());
