@@ -51,8 +51,10 @@ pub fn scan(root: &Path, opts: &ScanOptions) -> Result<ScanArtifact> {
         // The manifests are read beside the walk: their look for package folders reads
         // a few hundred folders of its own (`manifests::read::package_folders`).
         let known_versions = s.spawn(|| {
-            let remotes = if opts.use_git { git::remote_repos(root) } else { Vec::new() };
-            manifests::known_versions(root, remotes)
+            let remotes = if opts.use_git { git::remotes(root) } else { git::Remotes::default() };
+            let mut known = manifests::known_versions(root, remotes.repos);
+            known.default_branch = remotes.default_branch;
+            known
         });
         let mut walked = walk(root, &scope)?;
         let ignored = Ignored::new(root);

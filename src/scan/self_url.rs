@@ -23,9 +23,10 @@ pub struct SelfLink {
     pub path: String,
 }
 
-/// The repository path `dest` names, when it is a GitHub (`/blob/` or `/tree/`) or GitLab
-/// (`/-/blob/`, `/-/tree/`) URL of one of `repos` on a branch.
-pub fn self_link(dest: &str, repos: &[String]) -> Option<SelfLink> {
+/// The repository path `dest` names, when it is a GitHub (`/blob/`, `/tree/`, `/raw/`) or
+/// GitLab (`/-/blob/`, `/-/tree/`, `/-/raw/`) URL of one of `repos` on a branch: one of
+/// `BRANCHES` or the clone's `default_branch` (tauri-apps/plugins-workspace's `v2`).
+pub fn self_link(dest: &str, repos: &[String], default_branch: Option<&str>) -> Option<SelfLink> {
     if repos.is_empty() {
         return None;
     }
@@ -54,11 +55,11 @@ pub fn self_link(dest: &str, repos: &[String]) -> Option<SelfLink> {
         None => (0, tail),
     };
     let (kind, tail) = tail.split_once('/')?;
-    if kind != "blob" && kind != "tree" {
+    if kind != "blob" && kind != "tree" && kind != "raw" {
         return None;
     }
     let (branch, path) = tail.split_once('/')?;
-    if !BRANCHES.contains(&branch) {
+    if !BRANCHES.contains(&branch) && default_branch != Some(branch) {
         return None;
     }
     let path_at = tail_at + kind_len + kind.len() + 1 + branch.len() + 1;
@@ -88,24 +89,31 @@ mod tests {
     #[test]
     fn branch_urls_of_this_repository_name_its_paths() {
         let url = "https://github.com/rust-lang/mdBook/blob/master/src/theme/highlight.js#L3";
-        let l = self_link(url, &repos()).unwrap();
+        let l = self_link(url, &repos(), None).unwrap();
         assert_eq!(l.path, "src/theme/highlight.js");
         assert_eq!(
             l.written,
             "https://github.com/rust-lang/mdBook/blob/master/src/theme/highlight.js"
         );
         assert_eq!(&l.written[l.path_at..], "src/theme/highlight.js");
-        let dir =
-            self_link("https://www.github.com/Rust-Lang/mdbook/tree/main/tests/gui/", &repos())
-                .unwrap();
+        let dir = self_link(
+            "https://www.github.com/Rust-Lang/mdbook/tree/main/tests/gui/",
+            &repos(),
+            None,
+        )
+        .unwrap();
         assert_eq!(dir.path, "tests/gui");
         assert_eq!(&dir.written[dir.path_at..], "tests/gui/");
-        let lab = self_link("https://gitlab.com/rust-lang/mdbook/-/blob/main/a%20b.md", &repos())
-            .unwrap();
+        let lab =
+            self_link("https://gitlab.com/rust-lang/mdbook/-/blob/main/a%20b.md", &repos(), None)
+                .unwrap();
         assert_eq!(lab.path, "a b.md");
         assert_eq!(&lab.written[lab.path_at..], "a%20b.md");
-        let back =
-            self_link(r"https://github.com/rust-lang/mdBook/blob/main/docs\logo.svg", &repos());
+        let back = self_link(
+            r"https://github.com/rust-lang/mdBook/blob/main/docs\logo.svg",
+            &repos(),
+            None,
+        );
         assert_eq!(back.unwrap().path, "docs/logo.svg", "a browser reads `\\` as `/`");
     }
 
@@ -122,8 +130,18 @@ mod tests {
             "ftp://github.com/rust-lang/mdBook/blob/master/src/lib.rs",
             "https://github.com/rust-lang/mdBook",
         ] {
-            assert_eq!(self_link(no, &repos()), None, "{no}");
+            assert_eq!(self_link(no, &repos(), None), None, "{no}");
         }
-        assert_eq!(self_link("https://github.com/a/b/blob/main/x", &[]), None);
+        assert_eq!(self_link("https://github.com/a/b/blob/main/x", &[], None), None);
+    }
+
+    #[test]
+    fn raw_urls_and_the_clones_default_branch_name_paths_too() {
+        // tauri-apps/plugins-workspace's banners: `raw/v2/…`, `v2` its default branch.
+        let url = "https://github.com/rust-lang/mdBook/raw/v2/plugins/nfc/banner.png";
+        assert_eq!(self_link(url, &repos(), None), None, "v2 may be a tag");
+        assert_eq!(self_link(url, &repos(), Some("v2")).unwrap().path, "plugins/nfc/banner.png");
+        let lab = "https://gitlab.com/rust-lang/mdbook/-/raw/main/logo.svg";
+        assert_eq!(self_link(lab, &repos(), None).unwrap().path, "logo.svg");
     }
 }

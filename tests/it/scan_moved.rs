@@ -135,24 +135,40 @@ fn the_remotes_name_this_repository_where_no_manifest_does() {
     let readme = "- [API](https://github.com/acme/tool/blob/main/docs/api.md)\n\
                   - [Policies](https://github.com/acme/tool/blob/main/POLICIES.md)\n\
                   - [Fork](https://github.com/someone/tool/blob/main/FORK.md)\n\
-                  - [Up](https://github.com/upstream/tool/tree/main/gone)\n";
+                  - [Up](https://github.com/upstream/tool/tree/main/gone)\n\
+                  - ![Banner](https://github.com/acme/tool/raw/v2/banner.png)\n\
+                  - [Sprint](https://github.com/acme/tool/blob/main/.github/ISSUE_TEMPLATE/sprint.md)\n";
     repo.write("README.md", readme);
     repo.write("sub/README.md", "[Policies](https://github.com/acme/tool/blob/main/POLICIES.md)\n");
+    // A template's slot: the plugin's name goes there when it is copied.
+    let slot = "![Banner](https://github.com/acme/tool/raw/v2/plugins/PLUGIN_NAME/banner.png)\n";
+    repo.write("shared/template/README.md", slot);
     repo.commit("2024-01-01T00:00:00Z", "start");
     repo.git(&["remote", "add", "origin", "git@github.com:Acme/tool.git"]);
     repo.git(&["remote", "add", "upstream", "https://github.com/upstream/tool"]);
+    // The clone's record of origin's default branch (`git clone` writes it): `v2`.
+    repo.git(&["update-ref", "refs/remotes/origin/v2", "HEAD"]);
+    repo.git(&["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/v2"]);
     let a = scan_json(repo.path(), &[], 1);
     assert_eq!(
         line_target_name(&a, "README.md"),
         [
             (2, "https://github.com/acme/tool/blob/main/POLICIES.md", "broken_reference"),
             (4, "https://github.com/upstream/tool/tree/main/gone", "broken_reference"),
+            (5, "https://github.com/acme/tool/raw/v2/banner.png", "broken_reference"),
+            (
+                6,
+                "https://github.com/acme/tool/blob/main/.github/ISSUE_TEMPLATE/sprint.md",
+                "broken_reference"
+            ),
         ],
-        "origin (scp form, any case) and upstream are this repository; another is not"
+        "origin (scp form, any case) and upstream are this repository, on its default \
+         branch too; another is not"
     );
     // Scanned from below the top of the work tree, a forge URL's path is not the root's.
     let sub = scan_json(&repo.path().join("sub"), &[], 0);
     assert!(named(&sub, "README.md").is_empty(), "{sub}");
+    assert!(named(&a, "shared/template/README.md").is_empty(), "{a}");
     let without_git = scan_json(repo.path(), &["--no-git"], 0);
     assert!(named(&without_git, "README.md").is_empty(), "--no-git reads no remote");
 }

@@ -172,6 +172,29 @@ fn skills_repeat_what_they_need_but_agent_context_does_not() {
 }
 
 #[test]
+fn agent_files_ruler_writes_from_one_source_are_not_duplicates() {
+    // qwik: `.ruler/AGENTS.md` is written into `AGENTS.md` and `CLAUDE.md`.
+    let rule = "Always run the whole test suite with `pnpm test --run` before you commit, and never skip the type check step: the release workflow refuses a commit whose types do not check, and the reviewers will ask you to run it again.\n";
+    // Past the 1,000 characters two agent files side by side may share on purpose.
+    let rules: String = (1..=6).map(|n| format!("{n}. {rule}\n")).collect::<Vec<_>>().join("");
+    let agents = format!("# Project\n\n{rules}\nCodex reads this file.\n");
+    let claude = format!("# Project\n\n{rules}\nClaude reads this file.\n");
+    let files = |ruler: bool| {
+        let mut files = vec![("AGENTS.md", agents.as_str()), ("CLAUDE.md", claude.as_str())];
+        if ruler {
+            files.push((".ruler/AGENTS.md", rules.as_str()));
+        }
+        tree(&files)
+    };
+    let plain = files(false);
+    let a = scan_json(plain.path(), &["--no-git"], 1);
+    assert_eq!(duplicate_pairs(&a).len(), 2, "hand-kept copies may drift");
+    let ruled = files(true);
+    let a = scan_json(ruled.path(), &["--no-git"], 0);
+    assert!(duplicate_pairs(&a).is_empty(), "{a}");
+}
+
+#[test]
 fn records_and_package_readmes_keep_their_status() {
     let dir = tree(&[
         ("docs/plans/cache.md", "---\nstatus: done\n---\n# Cache plan\n\nText.\n"),

@@ -6,4 +6,4 @@ mod log_parse;
 mod runner;
 
 pub use history::{Fate, History};
-pub use runner::{load, load_net_churn, read_blobs, remote_repos, tracked_ignored, GitLoad};
+pub use runner::{load, load_net_churn, read_blobs, remotes, tracked_ignored, GitLoad, Remotes};

@@ -131,12 +131,36 @@ pub fn tracked_ignored(root: &Path) -> Vec<String> {
     }
 }
 
-/// The forge repositories (lowercase `owner/name`) of the remotes of the repository
-/// `root` is the top of, `origin` first: a clone of `github.com/awslabs/mcp` knows its
-/// links to `github.com/awslabs/mcp/blob/main/…` are to its own files even where no
-/// manifest names the repository. Empty below the top of a work tree (such a link names
-/// a path from the top, not from `root`), without remotes on a forge, or without git.
-pub fn remote_repos(root: &Path) -> Vec<String> {
+/// What the remotes say of the repository `root` is the top of.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Remotes {
+    /// The forge repositories (lowercase `owner/name`), `origin` first.
+    pub repos: Vec<String>,
+    /// `origin`'s default branch, as the clone recorded it (`origin/HEAD` → `v2`).
+    pub default_branch: Option<String>,
+}
+
+/// The remotes of the repository `root` is the top of: a clone of
+/// `github.com/awslabs/mcp` knows its links to `github.com/awslabs/mcp/blob/main/…` are
+/// to its own files even where no manifest names the repository, and a clone of
+/// tauri-apps/plugins-workspace that its default branch is `v2`. Nothing below the top
+/// of a work tree (such a link names a path from the top, not from `root`), without
+/// remotes on a forge, or without git.
+pub fn remotes(root: &Path) -> Remotes {
+    let repos = remote_repos(root);
+    if repos.is_empty() {
+        return Remotes::default();
+    }
+    let head =
+        git(root).args(["rev-parse", "--abbrev-ref", "origin/HEAD"]).stderr(Stdio::null()).output();
+    let default_branch = head.ok().filter(|out| out.status.success()).and_then(|out| {
+        let name = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        name.strip_prefix("origin/").filter(|b| !b.is_empty()).map(str::to_string)
+    });
+    Remotes { repos, default_branch }
+}
+
+fn remote_repos(root: &Path) -> Vec<String> {
     let prefix = git(root).args(["rev-parse", "--show-prefix"]).stderr(Stdio::null()).output();
     if !prefix.is_ok_and(|out| out.status.success() && out.stdout.trim_ascii().is_empty()) {
         return Vec::new();

@@ -297,7 +297,23 @@ fn check_links(
                 if ctx.role(&doc.path) == DocRole::Changelog {
                     continue;
                 }
-                let Some(l) = self_link(&link.dest, &ctx.known_versions.repos) else { continue };
+                let known = &ctx.known_versions;
+                let Some(l) = self_link(&link.dest, &known.repos, known.default_branch.as_deref())
+                else {
+                    continue;
+                };
+                // In a template, a constant's name for a folder is a slot filled in when
+                // it is copied (tauri's plugin template: `raw/v2/plugins/PLUGIN_NAME/…`);
+                // elsewhere it is a folder (`.github/ISSUE_TEMPLATE/`).
+                let slot = |s: &str| {
+                    s.len() >= 3
+                        && s.contains('_')
+                        && s.chars()
+                            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                };
+                if ctx.role(&doc.path) == DocRole::Template && l.path.split('/').any(slot) {
+                    continue;
+                }
                 if ctx.tree.kind(&l.path) == PathKind::Missing && !ctx.ignored.contains(&l.path) {
                     out.problems.push(Problem::MissingTarget(Missing {
                         only_if_moved: false,

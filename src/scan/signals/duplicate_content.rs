@@ -192,6 +192,15 @@ fn tool_copies(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether `a` and `b` are two agents' files Ruler writes from one source: with a
+/// `.ruler/` folder at the root, its rules go into every configured agent's file
+/// (qwik's `AGENTS.md` and `CLAUDE.md`, "never hand-edit outputs"; 2 false rows).
+fn ruler_outputs(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
+    use crate::scan::role::DocRole;
+    let agent_file = |p: &str| ctx.role(p) == DocRole::AgentContext;
+    agent_file(a) && agent_file(b) && ctx.tree.kind(".ruler") == crate::scan::tree::PathKind::Dir
+}
+
 /// Whether `a` and `b` are one page kept in both Markdown formats, `.md` and `.mdx`,
 /// under one name: one is built from the other for a second renderer (camel's docs bot
 /// keeps each `docs/**/x.md` and `docs/mintlify/**/x.mdx` in step). On the labels, 96
@@ -275,6 +284,7 @@ fn deliberate_pair(ctx: &ScanContext<'_>, a: &str, b: &str) -> bool {
         || shipped_unit(ctx, a) != shipped_unit(ctx, b)
         || skill_pair(ctx, a, b)
         || tool_copies(a, b)
+        || ruler_outputs(ctx, a, b)
         // Two versions of the docs (`version_folders`): each snapshot its own.
         || version_folder(a) != version_folder(b)
         // An archived copy (`apps/docs/archive/configuration.mdx` beside the live page)

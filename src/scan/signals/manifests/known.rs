@@ -116,8 +116,12 @@ pub struct KnownVersions {
     /// Index in `versions` of the project's own release: the root package, else the
     /// workspace member named like the project's repository.
     pub project: Option<usize>,
-    /// The project's repositories as lowercase `owner/name` (from manifest URLs).
+    /// The project's repositories as lowercase `owner/name` (from the git remotes and
+    /// manifest URLs).
     pub repos: Vec<String>,
+    /// The default branch of the clone's `origin` (`git::Remotes`), which a forge URL
+    /// of the repository may follow besides `main`, `master`….
+    pub default_branch: Option<String>,
     /// Hook ids of the repository's own `.pre-commit-hooks.yaml`.
     pub hook_ids: Vec<String>,
     /// Whether the repository is a GitHub Action (`action.yml` or `action.yaml` at its
