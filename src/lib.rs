@@ -38,6 +38,8 @@ mod rel_path;
 mod report;
 mod scan;
 mod state;
+#[cfg(test)]
+mod test_files;
 pub mod tokens;
 mod yaml;
 

@@ -586,10 +586,7 @@ mod tests {
     fn a_slugify_of_the_sites_own_leaves_the_case_of_its_ids_unknown() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        let w = |rel: &str, text: &str| {
-            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
-            std::fs::write(root.join(rel), text).unwrap();
-        };
+        let w = |rel: &str, text: &str| crate::test_files::write(root, rel, text);
         let own = |config: &str| Sites::detect(root, &[config.into()]).sites[0].own_slugify;
         w("a/.vitepress/config.ts", "export default {}\n");
         assert!(!own("a/.vitepress"));

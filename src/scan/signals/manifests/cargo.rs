@@ -309,11 +309,7 @@ fn toolchain(root: &Path) -> Option<(String, &'static str)> {
 mod tests {
     use super::*;
 
-    fn write(dir: &Path, rel: &str, text: &str) {
-        let path = dir.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    use crate::test_files::write;
 
     #[test]
     fn members_inherit_from_the_workspace() {

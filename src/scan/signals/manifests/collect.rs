@@ -90,11 +90,7 @@ fn member_named_like_repo(known: &KnownVersions) -> Option<usize> {
 mod tests {
     use super::*;
 
-    fn write(dir: &Path, rel: &str, text: &str) {
-        let path = dir.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    use crate::test_files::write;
 
     #[test]
     fn the_project_is_the_member_named_like_its_repository() {

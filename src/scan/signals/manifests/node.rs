@@ -426,10 +426,7 @@ mod tests {
     fn engines_win_over_nvmrc_and_private_packages_are_left_out() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let w = |rel: &str, t: &str| {
-            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
-            std::fs::write(d.join(rel), t).unwrap()
-        };
+        let w = |rel: &str, t: &str| crate::test_files::write(d, rel, t);
         w(
             "package.json",
             r#"{"name": "mono", "private": true, "engines": {"node": ">=20.19"}, "repository": {"url": "git+https://github.com/acme/mono.git"}}"#,
@@ -517,10 +514,7 @@ mod tests {
     fn without_a_root_floor_the_lowest_published_members_floor_holds() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let w = |rel: &str, t: &str| {
-            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
-            std::fs::write(d.join(rel), t).unwrap()
-        };
+        let w = |rel: &str, t: &str| crate::test_files::write(d, rel, t);
         w("package.json", r#"{"name": "mono", "private": true, "engines": {"pnpm": ">=10"}}"#);
         w(".nvmrc", "24\n");
         w("pnpm-workspace.yaml", "packages:\n  - packages/*\n");
@@ -551,10 +545,7 @@ mod tests {
     fn a_private_roots_higher_floor_is_for_developing_the_monorepo() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let w = |rel: &str, t: &str| {
-            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
-            std::fs::write(d.join(rel), t).unwrap()
-        };
+        let w = |rel: &str, t: &str| crate::test_files::write(d, rel, t);
         w("package.json", r#"{"name": "mono", "private": true, "engines": {"node": ">=22.18.0"}}"#);
         w("pnpm-workspace.yaml", "packages:\n  - packages/*\n");
         w(

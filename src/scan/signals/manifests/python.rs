@@ -328,10 +328,7 @@ mod tests {
     fn a_package_below_the_root_has_its_own_floor() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let w = |rel: &str, t: &str| {
-            std::fs::create_dir_all(d.join(rel).parent().unwrap()).unwrap();
-            std::fs::write(d.join(rel), t).unwrap()
-        };
+        let w = |rel: &str, t: &str| crate::test_files::write(d, rel, t);
         w("pyproject.toml", "[project]\nname = \"root\"\nrequires-python = \">=3.12\"\n");
         w(
             "integrations/adk/python/pyproject.toml",
