@@ -156,35 +156,27 @@ fn heading_print(headings: &[Heading], above: usize) -> u64 {
     u64::from_be_bytes(first).max(1)
 }
 
-/// The folders each coding agent reads its own commands, rules and skills from.
-const AGENT_TOOL_DIRS: [&str; 16] = [
-    ".claude",
-    ".cursor",
-    ".gemini",
-    ".codex",
-    ".opencode",
-    ".windsurf",
-    ".github/prompts",
-    ".github/instructions",
-    ".github/agents",
-    ".github/skills",
-    ".kiro",
-    ".qwen",
-    ".amazonq",
-    ".roo",
-    ".clinerules",
-    ".continue",
-];
+/// `.github`'s folders that agents read their own commands, rules and skills from; each
+/// other agent tool has a folder of its own (`role::AGENT_HIDDEN_DIRS`).
+const GITHUB_AGENT_DIRS: [&str; 4] = ["prompts", "instructions", "agents", "skills"];
+
+/// The agent tool whose folder holds `path` (`.claude`, `.github/prompts`…), if any.
+fn agent_tool(path: &str) -> Option<String> {
+    let parts: Vec<&str> = path.split('/').collect();
+    parts.windows(2).find_map(|w| match w {
+        [".github", sub] if GITHUB_AGENT_DIRS.contains(sub) => Some(format!(".github/{sub}")),
+        [dir, _] if *dir != ".github" && crate::scan::role::AGENT_HIDDEN_DIRS.contains(dir) => {
+            Some(dir.to_string())
+        }
+        _ => None,
+    })
+}
 
 /// Whether `a` and `b` are one prompt installed for two agents (`.claude/commands/x.md`
 /// and `.cursor/commands/x.md`, written by one generator): each agent reads only its own
 /// copy, so the copies are deliberate.
 fn tool_copies(a: &str, b: &str) -> bool {
-    let tool = |p: &str| {
-        let p = format!("/{p}");
-        AGENT_TOOL_DIRS.iter().position(|d| p.contains(&format!("/{d}/")))
-    };
-    match (tool(a), tool(b)) {
+    match (agent_tool(a), agent_tool(b)) {
         (Some(x), Some(y)) => x != y,
         (Some(_), None) => installed_from(a, b),
         (None, Some(_)) => installed_from(b, a),
@@ -761,6 +753,9 @@ mod tests {
             ".claude/agents/web-researcher.md",
             ".github/agents/web-researcher.agent.md"
         ));
+        // Every agent tool's folder the walk enters, `.agents` and `.pi` among them.
+        assert!(tool_copies(".agents/skills/plan/SKILL.md", ".pi/skills/plan/SKILL.md"));
+        assert!(!tool_copies(".github/workflows/a.md", ".claude/a.md"), "not an agent place");
         assert!(!tool_copies(".claude/commands/a.md", ".claude/commands/b.md"), "one agent");
         assert!(!tool_copies(".claude/commands/a.md", "docs/a.md"), "a doc of its name");
         assert!(!tool_copies(".claude/commands/a.md", "docs/b.md"));
