@@ -190,6 +190,34 @@ fn paths_in_shell_commands_fire_only_when_git_shows_they_moved() {
 }
 
 #[test]
+fn a_commands_dot_slash_path_is_read_from_the_checkouts_top() {
+    let repo = GitRepo::new();
+    repo.write("tools/coverage.sh", "echo\n");
+    repo.write("tools/lint.sh", "echo\n");
+    repo.write("docs/local.sh", "echo\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "tools/coverage.sh", "tools/unit-coverage.sh"]);
+    repo.commit("2024-02-01T00:00:00Z", "rename");
+    // `./tools/…` from `docs/`: `docs/tools/` is no folder, the root's `tools/` is. A
+    // `./local.sh` beside the doc and an output the command writes are left alone.
+    repo.write(
+        "docs/DEVELOPMENT.md",
+        "# Dev\n\n```bash\ncd repo\n./tools/coverage.sh\n./tools/lint.sh\n./local.sh\n\
+         gen --output-file ./tools/coverage.sh\n```\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(u64, &str, &str)> = named(&a, "docs/DEVELOPMENT.md")
+        .iter()
+        .map(|s| {
+            let suggestion = s["suggestion"].as_str().unwrap_or_default();
+            (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap(), suggestion)
+        })
+        .collect();
+    assert_eq!(got, [(5, "./tools/coverage.sh", "./tools/unit-coverage.sh")]);
+}
+
+#[test]
 fn an_agent_files_inline_commands_and_a_packages_commands_are_checked_too() {
     let repo = GitRepo::new();
     repo.write("internal/llm/prompt/prompt.go", "package prompt\n");

@@ -642,6 +642,19 @@ fn setup_py_gives_the_python_floor_when_pyproject_declares_none() {
 }
 
 #[test]
+fn an_environment_set_up_below_the_python_floor() {
+    let p = Project::new();
+    p.write("pyproject.toml", "[project]\nname = \"hooks\"\nrequires-python = \">=3.10\"\n");
+    p.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nRun the tests with `tox -e py37` or `tox -e py312`.\n\n\
+         ```sh\nconda create -n hooks python=3.8\nuv venv --python 3.12\npyenv install 3.11.4\n```\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "CONTRIBUTING.md"), [sk(3, "py37", "py310"), sk(6, "3.8", "3.10")]);
+}
+
+#[test]
 fn a_go_module_path_at_an_older_major() {
     let p = Project::new();
     p.write("go.mod", "module github.com/stripe/stripe-go/v86\n\ngo 1.23\n");

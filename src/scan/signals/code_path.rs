@@ -912,14 +912,13 @@ fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
         }
         for (i, w) in words.iter().enumerate().take(end).skip(start) {
             let w = w.as_str();
-            if matches!(w, ">" | ">>" | "2>" | "&>" | "-o" | "--output" | "--out" | "--out-dir")
-                && i + 1 < end
-            {
+            let output_flag = |w: &str| OUTPUT_FLAGS.contains(&w);
+            if (matches!(w, ">" | ">>" | "2>" | "&>") || output_flag(w)) && i + 1 < end {
                 out.insert(i + 1);
             }
             // `>out.txt`, `>>log.txt`: a redirection glued to its target.
             let glued = w.starts_with('>') && !w.trim_start_matches('>').is_empty();
-            if glued || w.starts_with("--output=") || w.starts_with("--out-dir=") {
+            if glued || w.split_once('=').is_some_and(|(flag, _)| output_flag(flag)) {
                 out.insert(i);
             }
         }
@@ -927,6 +926,21 @@ fn written_words(words: &[String]) -> std::collections::HashSet<usize> {
     }
     out
 }
+
+/// Flags whose value is a file or folder the command writes (terraform-docs'
+/// `--output-file ./docs/README.md`, the reader's module's).
+const OUTPUT_FLAGS: [&str; 10] = [
+    "-o",
+    "--output",
+    "--out",
+    "--out-dir",
+    "--output-file",
+    "--output-dir",
+    "--out-file",
+    "--outfile",
+    "--outdir",
+    "--output-path",
+];
 
 /// A shell word that names a repo path: relative to the doc's folder when it starts with
 /// `./` or `../`, else from the root, with the form a replacement keeps.
@@ -936,6 +950,19 @@ fn block_path(ctx: &ScanContext<'_>, doc: &Doc, word: &str) -> Option<(String, S
             return None;
         }
         let resolved = crate::scan::resolve::join(doc.dir(), word);
+        // A command runs where the reader stands, most often the checkout's top: a
+        // `./tools/x.sh` whose folder the doc's folder lacks and the root has is the
+        // root's (qdrant's `docs/DEVELOPMENT.md` runs `./tools/coverage.sh`).
+        let parent = |p: &str| p.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string());
+        let from_root = word.strip_prefix("./").unwrap_or(word);
+        if word.starts_with("./")
+            && !doc.dir().is_empty()
+            && from_root.contains('/')
+            && ctx.tree.kind(&parent(&resolved)) != PathKind::Dir
+            && ctx.tree.kind(&parent(from_root)) == PathKind::Dir
+        {
+            return Some((word.to_string(), from_root.to_string(), Form::RepoPath));
+        }
         let inside = !resolved.starts_with("../") && !resolved.is_empty();
         return inside.then(|| (word.to_string(), resolved, Form::DocRelative));
     }
@@ -1131,6 +1158,10 @@ mod tests {
         );
         assert!(written("cd starters/saas/frontend && npm test").is_empty());
         assert!(written("cat src/main.rs | grep fn").is_empty());
+        assert_eq!(
+            written("terraform-docs markdown --output-file ./docs/README.md --out-dir=gen ."),
+            ["--out-dir=gen", "./docs/README.md"]
+        );
         assert!(written("cp only/one").is_empty(), "one argument is no destination");
         // An image name and the container's own paths (mitmproxy's Docker Hub README).
         assert_eq!(

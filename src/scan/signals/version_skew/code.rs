@@ -16,7 +16,7 @@ use super::judge::requirement;
 use super::mention::{Claim, Mention, ReleaseUse, Subject};
 use super::tags::split_tag;
 use super::words::strict_version;
-use crate::scan::markdown::{CodeBlock, ParsedDoc};
+use crate::scan::markdown::{CodeBlock, InlineKind, ParsedDoc};
 use crate::scan::signals::manifests::{comment_version, is_sha, KnownVersions, Registry};
 use crate::scan::yaml_tree::{self, YamlNode};
 
@@ -132,6 +132,14 @@ pub fn mentions(
             file_names(&link.dest, link.line, known, out);
         }
         cdn_packages(&link.dest, link.line, known, out);
+    }
+    // A command in running text (`tox -e py37`, `pip install tool==1.2`) is the same
+    // instruction as in a block.
+    for piece in doc.inline.iter().filter(|p| p.kind == InlineKind::Code) {
+        let line = doc.lines.line(piece.offset);
+        if !skip_line(line) {
+            commands::mentions(&piece.text, line, known, out);
+        }
     }
 }
 

@@ -36,7 +36,7 @@ const CARGO_VALUE_FLAGS: [&str; 16] = [
 /// Install commands pinning one of the project's packages.
 pub fn mentions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     const TOOLS: [&str; 8] = ["cargo", "pip", "python", "py", "uv", "poetry", "np", "yarn"];
-    const MORE: [&str; 5] = ["bun", "pnp", "nvm", "fnm", "volta"];
+    const MORE: [&str; 8] = ["bun", "pnp", "nvm", "fnm", "volta", "conda", "mamba", "tox"];
     if !TOOLS.iter().chain(&MORE).any(|t| line.contains(t)) {
         return;
     }
@@ -170,7 +170,69 @@ fn command(words: &[&str], number: u32, known: &KnownVersions, out: &mut Vec<Men
                 out.extend(Mention::of_name(number, "node", None, Claim::Version, version));
             }
         }
-        _ => {}
+        _ => {
+            // The Python a reader sets an environment up with: pre-commit's CONTRIBUTING
+            // `tox -e py37` under `python_requires = >=3.10`. Wrong only below the floor.
+            for (target, version) in python_interpreters(words) {
+                let m = Mention::of_name(number, "python", None, Claim::Uses, &version);
+                let written = target.to_string();
+                out.extend(m.map(|m| Mention { target: written.clone(), written, ..m }));
+            }
+        }
+    }
+}
+
+/// The Python versions one command sets an environment up with: `pyenv install 3.8.10`
+/// (and `local`, `global`, `shell`), `uv venv --python 3.9` (`-p`, `--python=`, any uv
+/// subcommand), `uv python install 3.9 3.10` (and `pin`), `conda create -n x python=3.8`
+/// (`mamba`, `micromamba`, `conda install`), `python3.8 -m venv`, `virtualenv -p
+/// python3.8`, `py -3.8` and `tox -e py37,py38-django`. A name that is no CPython
+/// release (`pypy3.9`, `python3`, `system`) names none.
+fn python_interpreters<'a>(words: &[&'a str]) -> Vec<(&'a str, String)> {
+    let minor = |v: &'a str| {
+        Some((v, v.to_string())).filter(|_| v.starts_with("3.") && strict_version(v).is_some())
+    };
+    let executable = |w: &'a str| {
+        let version = w.rsplit('/').next()?.strip_prefix("python")?;
+        minor(version)
+    };
+    let flag_value = |args: &[&'a str]| {
+        let mut found = Vec::new();
+        for (i, arg) in args.iter().enumerate() {
+            let value = match arg.split_once('=') {
+                Some(("--python" | "-p", value)) => Some(value),
+                _ if matches!(*arg, "--python" | "-p") => args.get(i + 1).copied(),
+                _ => None,
+            };
+            found.extend(value.and_then(|v| minor(v).or_else(|| executable(v))));
+        }
+        found
+    };
+    match words {
+        ["pyenv", "install" | "local" | "global" | "shell", versions @ ..]
+        | ["uv", "python", "install" | "pin", versions @ ..] => {
+            versions.iter().take_while(|v| !v.starts_with('-')).filter_map(|v| minor(v)).collect()
+        }
+        ["uv" | "virtualenv", args @ ..] => flag_value(args),
+        ["conda" | "mamba" | "micromamba", "create" | "install", args @ ..] => args
+            .iter()
+            .filter_map(|a| a.strip_prefix("python="))
+            .filter_map(|v| minor(v.trim_start_matches('=')))
+            .collect(),
+        ["py", version, ..] => version.strip_prefix('-').and_then(minor).into_iter().collect(),
+        [python, "-m", "venv" | "virtualenv", ..] => executable(python).into_iter().collect(),
+        ["tox", args @ ..] => {
+            let envs = args.iter().position(|a| *a == "-e").and_then(|i| args.get(i + 1));
+            let envs = envs.into_iter().flat_map(|e| e.split(','));
+            envs.filter_map(|env| {
+                let name = env.split('-').next()?;
+                let digits = name.strip_prefix("py3")?;
+                let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+                all_digits.then(|| (name, format!("3.{digits}")))
+            })
+            .collect()
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -371,6 +433,43 @@ mod tests {
         assert!(found("nvm install --lts").is_empty());
         assert!(found("nvm use node").is_empty());
         assert!(found("volta install typescript@5").is_empty());
+    }
+
+    #[test]
+    fn environment_setups_name_their_python() {
+        let uses = |line: &str| {
+            let (known, mut out) = (KnownVersions::default(), Vec::new());
+            mentions(line, 1, &known, &mut out);
+            let all_uses = out.iter().all(|m| m.claim == Claim::Uses);
+            assert!(all_uses, "{line}: a setup is wrong only below the floor");
+            let dotted = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(".");
+            out.into_iter()
+                .map(|m| format!("{} {}", m.target, dotted(&m.version)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(uses("$ pyenv install 3.8.10 && pyenv local 3.9"), ["3.8.10 3.8.10", "3.9 3.9"]);
+        assert_eq!(uses("uv venv .venv --python 3.9"), ["3.9 3.9"]);
+        assert_eq!(
+            uses("uv sync -p 3.11 && uv run --python=3.12 x.py"),
+            ["3.11 3.11", "3.12 3.12"]
+        );
+        assert_eq!(uses("uv python install 3.9 3.10 --default"), ["3.9 3.9", "3.10 3.10"]);
+        assert_eq!(uses("conda create -n env python=3.8 numpy"), ["3.8 3.8"]);
+        assert_eq!(uses("mamba install python==3.11"), ["3.11 3.11"]);
+        assert_eq!(uses("python3.8 -m venv .venv"), ["3.8 3.8"]);
+        assert_eq!(uses("virtualenv -p /usr/bin/python3.7 env"), ["3.7 3.7"]);
+        assert_eq!(uses("py -3.9 -m pip install -e ."), ["3.9 3.9"]);
+        assert_eq!(uses("tox -e py37,py310-django42,lint"), ["py37 3.7", "py310 3.10"]);
+        for none in [
+            "uv venv --python pypy3.9",
+            "python3 -m venv .venv",
+            "pyenv install --list",
+            "conda create -n env python",
+            "tox -e py",
+            "uv pip install x --python .venv/bin/python",
+        ] {
+            assert!(uses(none).is_empty(), "{none}");
+        }
     }
 
     #[test]

@@ -345,6 +345,11 @@ fn at_precision(version: &[u64], n: usize) -> String {
 
 /// `current` with the `v`/`V` the doc wrote before its version.
 fn with_prefix(written: &str, current: &str) -> String {
+    // A tox environment (`py37`) writes the version without its dot.
+    let tox = written.strip_prefix("py").filter(|d| d.bytes().all(|b| b.is_ascii_digit()));
+    if tox.is_some_and(|d| !d.is_empty()) {
+        return format!("py{}", current.replace('.', ""));
+    }
     match written.chars().next() {
         Some(c @ ('v' | 'V')) => format!("{c}{current}"),
         _ => current.to_string(),
