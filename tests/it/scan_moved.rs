@@ -194,16 +194,19 @@ fn a_commands_dot_slash_path_is_read_from_the_checkouts_top() {
     let repo = GitRepo::new();
     repo.write("tools/coverage.sh", "echo\n");
     repo.write("tools/lint.sh", "echo\n");
+    repo.write("tools/bench.sh", "echo\n");
     repo.write("docs/local.sh", "echo\n");
     repo.commit("2024-01-01T00:00:00Z", "start");
     repo.git(&["mv", "tools/coverage.sh", "tools/unit-coverage.sh"]);
+    repo.git(&["mv", "tools/bench.sh", "tools/run-bench.sh"]);
     repo.commit("2024-02-01T00:00:00Z", "rename");
     // `./tools/…` from `docs/`: `docs/tools/` is no folder, the root's `tools/` is. A
-    // `./local.sh` beside the doc and an output the command writes are left alone.
+    // `./local.sh` beside the doc, an output the command writes and a path after `cd`
+    // into a folder of the repository are left alone.
     repo.write(
         "docs/DEVELOPMENT.md",
         "# Dev\n\n```bash\ncd repo\n./tools/coverage.sh\n./tools/lint.sh\n./local.sh\n\
-         gen --output-file ./tools/coverage.sh\n```\n",
+         gen --output-file ./tools/coverage.sh\n```\n\n```bash\ncd tools/\n./tools/bench.sh\n```\n",
     );
     repo.commit("2024-03-01T00:00:00Z", "docs");
     let a = scan_json(repo.path(), &[], 1);

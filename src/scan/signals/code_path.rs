@@ -822,7 +822,17 @@ fn command_paths(
             continue;
         }
         let word = word.trim_start_matches(['@', '<']);
-        let Some((written, resolved, form)) = block_path(ctx, doc, word) else { continue };
+        // After `cd` into one of the repository's folders, a `./` path is that folder's,
+        // not the top's (pytorch-lightning's `cd tests/` then `./tests/run_…sh`); a `cd`
+        // into the clone (`cd qdrant`) leaves the reader at the top.
+        let moved_in = entered.iter().any(|d| {
+            let d = d.trim_start_matches("./");
+            ctx.tree.kind(d) == PathKind::Dir
+                || ctx.tree.kind(&crate::scan::resolve::join(doc.dir(), d)) == PathKind::Dir
+        });
+        let Some((written, resolved, form)) = block_path(ctx, doc, word, !moved_in) else {
+            continue;
+        };
         // A hidden tool folder that is gone (`.kilocode/skills`, `.adal/skills/`) is the
         // reader's, as for a backticked path.
         let first = resolved.split('/').next().unwrap_or_default();
@@ -943,8 +953,14 @@ const OUTPUT_FLAGS: [&str; 10] = [
 ];
 
 /// A shell word that names a repo path: relative to the doc's folder when it starts with
-/// `./` or `../`, else from the root, with the form a replacement keeps.
-fn block_path(ctx: &ScanContext<'_>, doc: &Doc, word: &str) -> Option<(String, String, Form)> {
+/// `./` or `../` (or from the root, when the reader stands at the top: `at_top`, and only
+/// the root has its folder), else from the root, with the form a replacement keeps.
+fn block_path(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    word: &str,
+    at_top: bool,
+) -> Option<(String, String, Form)> {
     if word.starts_with("../") || word.starts_with("./") {
         if word.chars().any(|c| c.is_whitespace() || "*?[]{}<>$|&;=()'\"\\,~!%^`".contains(c)) {
             return None;
@@ -955,7 +971,8 @@ fn block_path(ctx: &ScanContext<'_>, doc: &Doc, word: &str) -> Option<(String, S
         // root's (qdrant's `docs/DEVELOPMENT.md` runs `./tools/coverage.sh`).
         let parent = |p: &str| p.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string());
         let from_root = word.strip_prefix("./").unwrap_or(word);
-        if word.starts_with("./")
+        if at_top
+            && word.starts_with("./")
             && !doc.dir().is_empty()
             && from_root.contains('/')
             && ctx.tree.kind(&parent(&resolved)) != PathKind::Dir
