@@ -251,11 +251,32 @@ fn crate_below_toolchain(root: &Path, known: &mut KnownVersions) {
     agreed_floor(root, known, &floors, ("the crate's", "crate's"));
 }
 
-/// The root's `rust-toolchain(.toml)` pin, where nothing declares a floor.
+/// The root's `rust-toolchain(.toml)` pin, where nothing declares a floor; without one,
+/// the floor the root's edition sets.
 fn root_toolchain(root: &Path, known: &mut KnownVersions) {
-    if let Some((v, source)) = toolchain(root) {
-        push_rust(known, &v, source, Bound::Current, "");
+    match toolchain(root) {
+        Some((v, source)) => push_rust(known, &v, source, Bound::Current, ""),
+        None => edition_floor(root, known),
     }
+}
+
+/// The Rust the root package's (or `[workspace.package]`'s) edition needs, a floor
+/// cargo enforces: an edition 2021 crate does not build before Rust 1.56, so wasm-pack's
+/// README "requires Rust 1.30.0 or later" is wrong without any `rust-version`.
+fn edition_floor(root: &Path, known: &mut KnownVersions) {
+    let Some(cargo) = read::toml(root, "Cargo.toml") else { return };
+    let ws_pkg = cargo.get("workspace").and_then(|w| w.get("package")).and_then(|p| p.as_table());
+    let pkg = cargo.get("package").and_then(|p| p.as_table());
+    let edition =
+        pkg.and_then(|p| field(p, "edition", ws_pkg)).or_else(|| ws_pkg?.get("edition")?.as_str());
+    let floor = match edition {
+        Some("2018") => "1.31",
+        Some("2021") => "1.56",
+        Some("2024") => "1.85",
+        _ => return,
+    };
+    let source = format!("Cargo.toml's edition {}", edition.unwrap_or_default());
+    push_rust(known, floor, &source, Bound::Minimum, "");
 }
 
 /// A `[package]` field as a string, following `field.workspace = true` to
@@ -382,6 +403,32 @@ mod tests {
         read(d, &[], &mut known);
         let rust = known.lookup("rust", "README.md", false, None).unwrap();
         assert_eq!((rust.version.clone(), rust.bound), (vec![1, 95, 0], Bound::Current));
+    }
+
+    #[test]
+    fn an_edition_sets_a_floor_where_nothing_else_does() {
+        let floor = |cargo: &str, toolchain: bool| {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "Cargo.toml", cargo);
+            if toolchain {
+                write(dir.path(), "rust-toolchain", "1.90.0\n");
+            }
+            let mut known = KnownVersions::default();
+            read(dir.path(), &[], &mut known);
+            let rust = known.lookup("rust", "README.md", false, None);
+            rust.map(|k| (k.version.clone(), k.bound, k.source.clone()))
+        };
+        let edition = |e: &str, floor: &[u64]| {
+            Some((floor.to_vec(), Bound::Minimum, format!("Cargo.toml's edition {e}")))
+        };
+        let pkg = "[package]\nname = \"wasm-pack\"\nversion = \"0.13.1\"\nedition = \"2021\"\n";
+        assert_eq!(floor(pkg, false), edition("2021", &[1, 56]));
+        let ws = "[workspace]\nmembers = []\n[workspace.package]\nedition = \"2024\"\n";
+        assert_eq!(floor(ws, false), edition("2024", &[1, 85]));
+        assert_eq!(floor(pkg, true).map(|k| k.1), Some(Bound::Current), "the pin speaks first");
+        let declared = format!("{pkg}rust-version = \"1.70\"\n");
+        assert_eq!(floor(&declared, false).map(|k| k.0), Some(vec![1, 70]));
+        assert_eq!(floor("[package]\nname = \"old\"\nedition = \"2015\"\n", false), None);
     }
 
     #[test]

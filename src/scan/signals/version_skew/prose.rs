@@ -790,9 +790,12 @@ fn builds_project(
         .map(|t| clean(&lower[t.clone()]))
         .collect();
     // The project as the subject of what it needs: "`tonic` works on rust `1.39` and
-    // above", "foo requires Rust 1.70 or later".
+    // above", "foo requires Rust 1.70 or later", "This project requires Rust 1.30.0 or
+    // later" (wasm-pack's README).
     const NEEDS: [&str; 6] = ["works", "runs", "requires", "needs", "supports", "targets"];
-    let own = words.iter().position(|w| known.is_own_name(w));
+    const THIS: [&str; 4] = ["project", "crate", "library", "package"];
+    let this = |i: usize| i > 0 && words[i - 1] == "this" && THIS.contains(&words[i]);
+    let own = (0..words.len()).position(|i| known.is_own_name(words[i]) || this(i));
     own.is_some_and(|o| {
         words.iter().any(|w| BUILD.contains(w))
             || words.get(o + 1).is_some_and(|w| NEEDS.contains(w))
@@ -1026,6 +1029,8 @@ mod tests {
         );
         assert_eq!(own("The minimum Rust version to _run_ widget with is Rust 1.41."), [false]);
         assert_eq!(own("The tests need Rust 1.41 or higher to build."), [false]);
+        assert_eq!(own("This project requires Rust 1.30.0 or later."), [true]);
+        assert_eq!(own("This example requires Rust 1.30.0 or later."), [false]);
     }
 
     #[test]
