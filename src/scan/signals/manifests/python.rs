@@ -84,12 +84,12 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
         // A uv workspace's root is often no package: its members declare the floor
         // (crewAI's `lib/*`), and `.python-version` is only the interpreter its
         // developers use.
-        (None, None) => match (members(), setup_py_floor(root)) {
+        (None, None) => match (members(), setup_floor(root)) {
             (Some((v, member, spec, field)), _) => {
                 (Some(v), format!("{member}/pyproject.toml {field}"), Bound::Minimum, Some(spec))
             }
-            (None, Some((v, spec))) => {
-                (Some(v), "setup.py python_requires".to_string(), Bound::Minimum, Some(spec))
+            (None, Some((v, spec, file))) => {
+                (Some(v), format!("{file} python_requires"), Bound::Minimum, Some(spec))
             }
             (None, None) => (
                 read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
@@ -265,6 +265,25 @@ fn setup_py_floor(root: &Path) -> Option<(Vec<u64>, String)> {
     Some((minimum(&spec)?, spec))
 }
 
+/// The root `setup.py`'s floor, else `setup.cfg`'s, with the file that declares it.
+fn setup_floor(root: &Path) -> Option<(Vec<u64>, String, &'static str)> {
+    let py = setup_py_floor(root).map(|(v, spec)| (v, spec, "setup.py"));
+    py.or_else(|| setup_cfg_floor(root).map(|(v, spec)| (v, spec, "setup.cfg")))
+}
+
+/// `python_requires = >=3.10` in `[options]` of the root `setup.cfg`, setuptools'
+/// declarative config (pre-commit's, beside its CONTRIBUTING's `tox -e py37`), read
+/// with `configparser` as setuptools reads the file. The floor and the specifier.
+fn setup_cfg_floor(root: &Path) -> Option<(Vec<u64>, String)> {
+    let text = read::text(root, "setup.cfg")?;
+    let mut ini = configparser::ini::Ini::new();
+    ini.set_multiline(true);
+    ini.read(text).ok()?;
+    let spec = ini.get("options", "python_requires")?;
+    let spec = spec.trim().to_string();
+    Some((minimum(&spec)?, spec))
+}
+
 /// The newest minor release a PEP 440 specifier set allows, when it caps the minor
 /// (`>=3.10,<3.14` → 3.13, `<=3.13` → 3.13); `<4` and `<4.0` cap no minor: none.
 fn newest(spec: &str) -> Option<Vec<u64>> {
@@ -347,6 +366,32 @@ mod tests {
         assert_eq!(nearest_floor(d, "integrations/bare/README.md"), None);
         assert_eq!(nearest_floor(d, "docs/a.md"), None);
         assert_eq!(nearest_floor(d, "README.md"), None);
+    }
+
+    #[test]
+    fn setuptools_declares_the_floor_in_setup_py_or_setup_cfg() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let floor = |known: &KnownVersions| {
+            let k = known.lookup("python", "README.md", false, None)?;
+            Some((k.version.clone(), k.source.clone()))
+        };
+        // pre-commit's: a multi-line `install_requires` before it, `=` spaced.
+        crate::test_files::write(
+            d,
+            "setup.cfg",
+            "[metadata]\nname = pre_commit\n\n[options]\npackages = find:\ninstall_requires =\n    cfgv>=2.0.0\n    identify>=1.0.0\npython_requires = >=3.10\n",
+        );
+        let mut known = KnownVersions::default();
+        read(d, &[], &mut known);
+        let cfg = Some((vec![3, 10], "setup.cfg python_requires".to_string()));
+        assert_eq!(floor(&known), cfg);
+        // `setup.py` speaks first.
+        crate::test_files::write(d, "setup.py", "setup(\n    python_requires=\">=3.9\",\n)\n");
+        let mut known = KnownVersions::default();
+        read(d, &[], &mut known);
+        let py = Some((vec![3, 9], "setup.py python_requires".to_string()));
+        assert_eq!(floor(&known), py);
     }
 
     #[test]
