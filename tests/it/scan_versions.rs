@@ -648,7 +648,8 @@ fn an_environment_set_up_below_the_python_floor() {
     p.write(
         "CONTRIBUTING.md",
         "# Contributing\n\nRun the tests with `tox -e py37` or `tox -e py312`.\n\n\
-         ```sh\nconda create -n hooks python=3.8\nuv venv --python 3.12\npyenv install 3.11.4\n```\n",
+         ```sh\nconda create -n hooks python=3.8\nuv venv --python 3.12\npyenv install 3.11.4\n```\n\n\
+         To pin a specific version, run `pyenv install 3.8.1`.\n",
     );
     let a = scan(&p, &["--no-git"]);
     assert_eq!(skews(&a, "CONTRIBUTING.md"), [sk(3, "py37", "py310"), sk(6, "3.8", "3.10")]);

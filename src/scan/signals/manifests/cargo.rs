@@ -261,8 +261,8 @@ fn root_toolchain(root: &Path, known: &mut KnownVersions) {
 }
 
 /// The Rust the root package's (or `[workspace.package]`'s) edition needs, a floor
-/// cargo enforces: an edition 2021 crate does not build before Rust 1.56, so wasm-pack's
-/// README "requires Rust 1.30.0 or later" is wrong without any `rust-version`.
+/// cargo enforces: an edition 2024 crate does not build before Rust 1.85, so ccswarm's
+/// `ai-session` README badge on Rust 1.70 is wrong without any `rust-version`.
 fn edition_floor(root: &Path, known: &mut KnownVersions) {
     let Some(cargo) = read::toml(root, "Cargo.toml") else { return };
     let ws_pkg = cargo.get("workspace").and_then(|w| w.get("package")).and_then(|p| p.as_table());

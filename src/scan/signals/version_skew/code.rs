@@ -134,11 +134,17 @@ pub fn mentions(
         cdn_packages(&link.dest, link.line, known, out);
     }
     // A command in running text (`tox -e py37`, `pip install tool==1.2`) is the same
-    // instruction as in a block.
+    // instruction as in a block, unless its line shows how to pin ("to install a specific
+    // version, run `pip install tool==1.2`"), as a block's lead-in does.
     for piece in doc.inline.iter().filter(|p| p.kind == InlineKind::Code) {
         let line = doc.lines.line(piece.offset);
-        if !skip_line(line) {
-            commands::mentions(&piece.text, line, known, out);
+        if skip_line(line) {
+            continue;
+        }
+        let before = out.len();
+        commands::mentions(&piece.text, line, known, out);
+        if out.len() > before && pins_for_example(doc.lines.text_of(&doc.text, line)) {
+            out.truncate(before);
         }
     }
 }
