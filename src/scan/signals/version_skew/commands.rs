@@ -2,7 +2,9 @@
 //! `cargo install x@v`, `cargo add x@v`, `pip install x==v` (and `uv pip`, `uv add`,
 //! `uv tool install`, `uvx`, `pipx`, `poetry add`), `npm i x@v` (and pnpm, yarn, bun,
 //! `npx`), `npm create x@v` (the package `create-x`), and the Node a version manager
-//! installs (`nvm install 18.13.0`, `fnm use 22`, `volta install node@20`). Lines are split into words as a
+//! installs (`nvm install 18.13.0`, `fnm use 22`, `volta install node@20`, `pnpm env use
+//! --global 20`), and the Python an environment is set up with (`tox -e py37`, `conda
+//! create … python=3.8`: `python_interpreters`). Lines are split into words as a
 //! shell would (`shlex`); a shell prompt (`$ `) and `sudo` are dropped. A server entry
 //! of an MCP client's config (`"command": "npx", "args": ["-y", "pkg@1.0.6"]`, in JSON
 //! or TOML) is the same command, written as data. Which packages count is the judge's
@@ -164,6 +166,13 @@ fn command(words: &[&str], number: u32, known: &KnownVersions, out: &mut Vec<Men
         // 18.13.0` beside an `.nvmrc` on 22. `--lts`, `node` and `lts/*` name no release.
         ["nvm" | "fnm", "install" | "use", version, ..] => {
             out.extend(Mention::of_name(number, "node", None, Claim::Version, version));
+        }
+        // pnpm's own Node manager: mermaid's contributing guide `pnpm env use --global 20`
+        // beside a `.node-version` on 22.14.0.
+        ["pnpm", "env", "use" | "add", args @ ..] => {
+            if let Some(version) = args.iter().find(|a| !a.starts_with('-')) {
+                out.extend(Mention::of_name(number, "node", None, Claim::Version, version));
+            }
         }
         ["volta", "install" | "pin", tool, ..] => {
             if let Some(version) = tool.strip_prefix("node@") {
@@ -430,6 +439,8 @@ mod tests {
         assert_eq!(found("$ nvm install 22 && nvm use 22"), ["node 22", "node 22"]);
         assert_eq!(found("fnm use v20"), ["node v20"]);
         assert_eq!(found("volta install node@20.11.1"), ["node 20.11.1"]);
+        assert_eq!(found("pnpm env use --global 20"), ["node 20"]);
+        assert!(found("pnpm env use --global lts").is_empty());
         assert!(found("nvm install --lts").is_empty());
         assert!(found("nvm use node").is_empty());
         assert!(found("volta install typescript@5").is_empty());
