@@ -240,9 +240,13 @@ fn link_signal(
         {
             return None
         }
+        // A lone config name git never had anywhere is a `broken_reference`; one it had
+        // at the root and renamed or deleted there is stale; one it had elsewhere says
+        // nothing.
         Problem::MissingTarget(m) if m.what == super::signals::code_path::FILE_NAME => {
             if !super::signals::code_path::never_had_file_name(ctx, m) {
-                return None;
+                return stale_name_location::classify(ctx, m)
+                    .filter(|_| !super::signals::code_path::still_there(ctx, m));
             }
             None
         }

@@ -1423,6 +1423,59 @@ fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
 }
 
 #[test]
+fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
+    let repo = GitRepo::new();
+    for path in [".flake8", ".travis.yml", "requirements.txt", "CHANGELOG.md", "app/slack.py"] {
+        repo.write(path, "old\n");
+    }
+    repo.write("packages/a/index.js", "\n");
+    repo.write("app/bot/__init__.py", "\n");
+    repo.write("yarn.lock", "\n");
+    repo.commit("2024-01-01T00:00:00Z", "old layout");
+    repo.git(&["rm", "-q", ".flake8", ".travis.yml", "requirements.txt"]);
+    repo.git(&["mv", "CHANGELOG.md", "packages/a/CHANGELOG.md"]);
+    repo.git(&["mv", "app/slack.py", "app/bot/slack.py"]);
+    repo.commit("2024-02-01T00:00:00Z", "new layout");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\nLint settings are in `.flake8`.\n\nLog changes in `CHANGELOG.md`.\n",
+    );
+    repo.write(
+        "AGENTS.md",
+        "# Agents\n\nCI runs from `.travis.yml`.\n\n\
+         Update the lockfile (`yarn.lock`, `requirements.txt`, `uv.lock`).\n\n\
+         Attach `requirements.txt` or `package.json` to a bug report.\n\n\
+         To open a pull request, add a file named\n`requirements.txt` to it.\n\n\
+         Good examples:\n\n- `requirements.txt`\n",
+    );
+    repo.write("app/AGENTS.md", "# Bot\n\n- `slack.py`: the Slack client\n");
+    // A user's guide names the reader's files.
+    repo.write("README.md", "# R\n\nList your dependencies in `requirements.txt`.\n");
+    // A docs site's contributing page names the repository's own.
+    repo.write("mkdocs.yml", "site_name: x\n");
+    repo.write("docs/index.md", "# Home\n");
+    repo.write("docs/develop/contributing.md", "# Develop\n\nPins are in `requirements.txt`.\n");
+    repo.write("docs/usage.md", "# Usage\n\nPins are in `requirements.txt`.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(gone(&a, "CONTRIBUTING.md"), [(3, ".flake8".to_string())]);
+    assert_eq!(
+        a["signals"]["CONTRIBUTING.md"][0]["detail"],
+        "code path target `.flake8` was deleted in git history (2024-02-01)"
+    );
+    // A config name of agent context git had at the root is stale, not unknown.
+    assert_eq!(gone(&a, "AGENTS.md"), [(3, ".travis.yml".to_string())]);
+    assert!(broken(&a, "AGENTS.md").is_empty());
+    assert_eq!(gone(&a, "docs/develop/contributing.md"), [(3, "requirements.txt".to_string())]);
+    // `CHANGELOG.md` and `slack.py` are still there by name, in another folder; the
+    // user's guide and the site's user page name the reader's file.
+    for quiet in ["app/AGENTS.md", "README.md", "docs/usage.md"] {
+        assert!(gone(&a, quiet).is_empty(), "{quiet}");
+        assert!(broken(&a, quiet).is_empty(), "{quiet}");
+    }
+}
+
+#[test]
 fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
     let dir = tree(&[
         (

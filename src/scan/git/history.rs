@@ -46,6 +46,9 @@ pub struct History {
     tags: Vec<String>,
     /// The last name of every path git knew, built on the first `knows_file_name`.
     file_names: std::sync::OnceLock<std::collections::HashSet<String>>,
+    /// The paths git has not seen leave, by last name, built on the first
+    /// `paths_named`.
+    live_by_name: std::sync::OnceLock<HashMap<String, Vec<String>>>,
 }
 
 impl History {
@@ -188,6 +191,30 @@ impl History {
             all.map(|p| p.rsplit('/').next().unwrap_or(p).to_string()).collect()
         });
         names.contains(name)
+    }
+
+    /// The paths git added or changed and has not seen leave whose last name is `name`
+    /// (a path renamed away and back is listed once it is back).
+    pub fn paths_named(&self, name: &str) -> &[String] {
+        let live = self.live_by_name.get_or_init(|| {
+            let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+            for path in self.last_change.keys() {
+                let departed = self.departures.get(path).is_some_and(|d| {
+                    let at = match d {
+                        Departure::Renamed(_, at) | Departure::Deleted(at) => *at,
+                    };
+                    // Back under this name after it left (commits are newest first, so
+                    // `last_change` holds the newest write).
+                    self.last_change.get(path).is_none_or(|(t, _)| *t <= at)
+                });
+                if !departed {
+                    let last = path.rsplit('/').next().unwrap_or(path);
+                    by_name.entry(last.to_string()).or_default().push(path.clone());
+                }
+            }
+            by_name
+        });
+        live.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// Committer time and hash of the last commit that touched `path`.

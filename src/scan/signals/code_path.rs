@@ -270,6 +270,13 @@ const CONFIG_EXTENSIONS: [&str; 6] = ["toml", "yaml", "yml", "ini", "cfg", "conf
 /// exemplifies the file, or says it is gone, names it on purpose. Reported only when git
 /// never had a file of that name in any folder (`never_had_file_name`, once history is
 /// read).
+///
+/// Any other lone file name (`.flake8`, `.travis.yml`, `requirements.txt`) in agent
+/// context or a contributor's guide is the repository's own file too, but one the
+/// reader may keep as well: it counts only when git shows it renamed or deleted where
+/// the doc names it (`only_if_moved`), at the root — beside the doc for nested agent
+/// context. MyST-Parser's contributing guide still names `.flake8`, deleted when ruff
+/// came; nvm's `AGENTS.md` `.travis.yml`, deleted with Travis.
 fn unknown_file_name(
     ctx: &ScanContext<'_>,
     doc: &Doc,
@@ -277,7 +284,8 @@ fn unknown_file_name(
     line: u32,
     code: &str,
 ) -> Option<Missing> {
-    if !matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext) {
+    let agent = matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext);
+    if !agent && !is_contributor_guide(&doc.path) {
         return None;
     }
     let name = code.trim();
@@ -287,13 +295,18 @@ fn unknown_file_name(
     }
     let (stem, ext) = name.rsplit_once('.')?;
     let stem = stem.trim_start_matches('.');
-    if stem.is_empty()
+    // A dotfile (`.flake8`) has no stem; a suffix (`.test.ts`) or a version (`v1.2`)
+    // never was a file at the root, which git's evidence settles.
+    let dotfile = stem.is_empty() && name.len() > 2 && !name.contains("..");
+    if (stem.is_empty() && !dotfile)
+        || ext.is_empty()
         || name.starts_with('_')
-        || !CONFIG_EXTENSIONS.contains(&ext)
         || is_placeholder(name)
+        || stands_for_any(name)
     {
         return None;
     }
+    let config = agent && !stem.is_empty() && CONFIG_EXTENSIONS.contains(&ext);
     let beside = crate::scan::resolve::join(doc.dir(), name);
     if ctx.tree.exists(name)
         || ctx.tree.exists(&beside)
@@ -307,6 +320,28 @@ fn unknown_file_name(
     let kind = written.contains(&format!("{name}` file"));
     if kind || creates_or_exemplifies(&written) || says_gone(&written, name) {
         return None;
+    }
+    // Read with the line it goes on from ("add a file named\n`AI_AGENT_DISCLOSURE.md`"),
+    // the lead of its list ("**Good examples**:"), and the other names it is listed with.
+    let lead = paragraph_before(doc, line);
+    if !config
+        && (creates_or_exemplifies(&lead)
+            || list_lead(doc, line).is_some_and(|l| names_an_example(&l))
+            || lists_alternatives(ctx, doc, &written, name))
+    {
+        return None;
+    }
+    if !config {
+        let nested = role == DocRole::NestedAgentContext;
+        return Some(Missing {
+            doc: doc.path.clone(),
+            line,
+            written: name.to_string(),
+            resolved: if nested { beside } else { name.to_string() },
+            form: Form::RepoPath,
+            what: "code path",
+            only_if_moved: true,
+        });
     }
     Some(Missing {
         doc: doc.path.clone(),
@@ -429,6 +464,79 @@ fn sentence_lines(doc: &Doc, line: u32) -> String {
         return text.to_string();
     }
     format!("{text} {next}")
+}
+
+/// The line before `line` when `line` goes on its paragraph (neither opens a block nor
+/// follows a blank line), else nothing.
+fn paragraph_before(doc: &Doc, line: u32) -> String {
+    let text = doc.parsed.lines.text_of(&doc.parsed.text, line).trim_start();
+    let before = if line > 1 { doc.parsed.lines.text_of(&doc.parsed.text, line - 1) } else { "" };
+    let opens = text.starts_with(['-', '*', '+', '#', '|', '>'])
+        || text.starts_with("```")
+        || text.starts_with("~~~")
+        || text.split_once(". ").is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()));
+    if opens || before.trim().is_empty() {
+        return String::new();
+    }
+    before.to_string()
+}
+
+/// The paragraph that introduces the list `line` is an item of ("**Good examples**:",
+/// "Include the following:"): the first line above that is neither an item nor blank,
+/// when it ends with a colon; `None` for a line outside a list.
+fn list_lead(doc: &Doc, line: u32) -> Option<String> {
+    let item = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("- ")
+            || l.starts_with("* ")
+            || l.starts_with("+ ")
+            || l.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    if !item(doc.parsed.lines.text_of(&doc.parsed.text, line)) {
+        return None;
+    }
+    let mut at = line;
+    while at > 1 && line - at < 40 {
+        at -= 1;
+        let text = doc.parsed.lines.text_of(&doc.parsed.text, at);
+        if text.trim().is_empty() || item(text) || text.starts_with([' ', '\t']) {
+            continue;
+        }
+        let text = text.trim_end();
+        return text.ends_with(':').then(|| text.to_string());
+    }
+    None
+}
+
+/// Whether `text` names lone file name `name` among others as alternatives: the names
+/// are joined by "or" ("`yarn.lock` or `package-lock.json`"), or listed without "and"
+/// where another of them is here ("the appropriate lockfile (`package-lock.json`,
+/// `pnpm-lock.yaml`, `yarn.lock`)" in a repository on pnpm). The reader picks whichever
+/// is theirs. ("Lint settings are in `.flake8` and `setup.cfg`" names both.)
+fn lists_alternatives(ctx: &ScanContext<'_>, doc: &Doc, text: &str, name: &str) -> bool {
+    let lone = |s: &str| {
+        !s.is_empty()
+            && s.contains('.')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+    };
+    let parts: Vec<&str> = text.split('`').collect();
+    let spans: Vec<usize> = (1..parts.len()).step_by(2).filter(|&i| lone(parts[i])).collect();
+    let Some(&at) = spans.iter().find(|&&i| parts[i] == name) else { return false };
+    if spans.len() < 2 {
+        return false;
+    }
+    // The text between consecutive names of the list.
+    let (first, last) = (spans[0], spans[spans.len() - 1]);
+    let gaps: Vec<String> =
+        (first + 1..last).step_by(2).map(|i| parts[i].trim().to_lowercase()).collect();
+    if gaps.iter().any(|g| g == "or" || g == ", or" || g == "/") {
+        return true;
+    }
+    let listed = gaps.iter().all(|g| g == "," || g == ", " || g.is_empty());
+    let here =
+        |n: &str| ctx.tree.exists(n) || ctx.tree.exists(&crate::scan::resolve::join(doc.dir(), n));
+    listed && spans.iter().any(|&i| i != at && here(parts[i]))
 }
 
 /// Whether the sentence (or table cell) of `line` that writes `code` says the path is
@@ -556,7 +664,7 @@ fn names_own_files(role: DocRole, path: &str) -> bool {
 }
 
 /// Whether `path` is a contributor's guide, which names the repository's own files.
-fn is_contributor_guide(path: &str) -> bool {
+pub fn is_contributor_guide(path: &str) -> bool {
     let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
     let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
     const NAMES: [&str; 5] =
@@ -722,9 +830,22 @@ fn exists_from_a_folder_above(ctx: &ScanContext<'_>, doc: &str, path: &str) -> b
 /// from a folder above the doc, or `.gitignore` ignores it (checked late: see
 /// `check_code_paths`).
 pub fn still_there(ctx: &ScanContext<'_>, m: &Missing) -> bool {
-    m.what == "code path"
+    (m.what == "code path"
         && (exists_from_a_folder_above(ctx, &m.doc, &m.resolved)
-            || ctx.ignored.contains(&m.resolved))
+            || ctx.ignored.contains(&m.resolved)))
+        || lives_elsewhere(ctx, m)
+}
+
+/// Whether a lone file name (`CHANGELOG.md`, `pyproject.toml`, `slack.py`), gone from
+/// where the doc names it, is a file the repository still has in another folder: the doc
+/// names that file by its name (a monorepo's per-package changelog or `pyproject.toml`
+/// after the root's left; marvin's Slack bot listing `slack.py`, moved into
+/// `src/slackbot/`), and a reader looking for it finds it.
+fn lives_elsewhere(ctx: &ScanContext<'_>, m: &Missing) -> bool {
+    let lone = matches!(m.what, "code path" | FILE_NAME) && !m.written.contains('/');
+    lone && ctx.history.as_ref().is_some_and(|h| {
+        h.paths_named(&m.written).iter().any(|p| *p != m.resolved && ctx.tree.exists(p))
+    })
 }
 
 /// Whether a path written in code, missing from the root, is there in two or more of the

@@ -93,10 +93,11 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         && ctx.tree.kind(first) == crate::scan::tree::PathKind::Dir;
     let tool_place =
         (missing.written.ends_with('/') && AGENT_HIDDEN_DIRS.contains(&first)) || dot_place;
-    if code
-        && matches!(fate, Fate::Deleted { .. })
-        && (tool_place || ctx.role(&missing.doc) == DocRole::SitePage)
-    {
+    // A site's contributing pages name the repository's own files (MyST-Parser's
+    // `docs/develop/contributing.md` on `.flake8`, deleted when ruff came).
+    let site_page = ctx.role(&missing.doc) == DocRole::SitePage
+        && !super::code_path::is_contributor_guide(&missing.doc);
+    if code && matches!(fate, Fate::Deleted { .. }) && (tool_place || site_page) {
         return None;
     }
     // A code path deleted a year or more before the doc existed was never this
