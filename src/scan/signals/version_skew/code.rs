@@ -325,6 +325,7 @@ fn new_side(diff: &str) -> String {
 fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
     {
         toml_dependencies(block, known, out);
+        commented_dependencies(block, known, out);
         json_dependencies(block, known, out);
         pre_commit(block, known, out);
         commands::config_mentions(&block.text, block.line, known, out);
@@ -408,6 +409,54 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
                 written,
             ));
         }
+    }
+}
+
+/// Dependency lines a Rust snippet gives in its comments, for the reader's `Cargo.toml`
+/// (delta-rs' GCS page: "// Enable the gcs feature in Cargo.toml:\n// deltalake = {
+/// version = \"0.29\", features = [\"gcs\"] }"; napi-rs' README: "/// [dependencies]\n///
+/// napi = {version=\"2\", features=[\"async\"]}"): a comment line that is one TOML entry
+/// naming one of the project's crates, in a block whose comments name `Cargo.toml` or
+/// `[dependencies]`.
+fn commented_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
+    let lang = block.info.split_whitespace().next().unwrap_or_default();
+    if !matches!(lang, "rust" | "rs") || !block.text.contains('=') {
+        return;
+    }
+    let comments: Vec<(usize, &str)> = block
+        .text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let l = l.trim_start();
+            let rest = l.strip_prefix("//")?;
+            Some((i, rest.trim_start_matches(['/', '!']).trim()))
+        })
+        .collect();
+    if !comments.iter().any(|(_, c)| c.contains("Cargo.toml") || c.contains("[dependencies]")) {
+        return;
+    }
+    for (i, comment) in comments {
+        let Ok(entry) = comment.parse::<toml::Table>() else { continue };
+        let Some((key, value)) = entry.iter().next().filter(|_| entry.len() == 1) else {
+            continue;
+        };
+        let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+        if !known.knows(&name.to_lowercase(), true) {
+            continue;
+        }
+        let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+            continue;
+        };
+        let Some(req) = requirement(spec) else { continue };
+        let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+        out.extend(Mention::of_name(
+            block.line + i as u32,
+            name,
+            Some(Registry::Cargo),
+            Claim::Requirement(req),
+            written,
+        ));
     }
 }
 
@@ -813,6 +862,16 @@ mod tests {
         // An instruction, not a label: the version shown is meant to be the current one.
         let md = "```js\n// be sure to specify the exact version\nimport { x } from 'https://esm.sh/tool@1.3.0'\n```\n";
         assert_eq!(found(md), [at(3, "1.3.0")]);
+    }
+
+    #[test]
+    fn dependency_lines_in_the_comments_of_rust_snippets() {
+        let md = "```rust\n// Enable the gcs feature in Cargo.toml:\n// grep = { version = \"0.2\", features = [\"gcs\"] }\nuse grep::Searcher;\n```\n\n```rust\n/// [dependencies]\n/// grep = {version=\"0.2\"}\nfn f() {}\n```\n";
+        assert_eq!(found(md), [at(3, "0.2"), at(9, "0.2")]);
+        // Without a word on Cargo.toml the comment may be anything; outside a Rust
+        // block it is not a comment.
+        assert!(found("```rust\n// grep = \"0.2\"\nfn f() {}\n```\n").is_empty());
+        assert!(found("```js\n// grep = \"0.2\" in Cargo.toml\n```\n").is_empty());
     }
 
     #[test]
