@@ -9,7 +9,10 @@
 //! (`CONTRIBUTING`, `DEVELOPMENT`, `HACKING`, `MAINTAINING`, release how-tos) — since a
 //! README or a site page as often tells the reader what to run in a project of their own.
 //! Only `npm run` / `npm run-script` / `pnpm run` count: they run scripts and nothing
-//! else (`yarn run`, `bun run` and bare `pnpm x` also run binaries and files). A script
+//! else (`yarn run`, `bun run` and bare `pnpm x` also run binaries and files) — except a
+//! name with a colon, which no binary or file has: `yarn build:tests`, `pnpm lint:fix`,
+//! `yarn run`/`bun run test:e2e` run scripts too (napi-rs' `CLAUDE.md` on a
+//! `build:tests` its `package.json` calls `build:test`). A script
 //! counts as defined when any `package.json` at the root or in a package folder
 //! (`Tree::package_scripts`) defines it, whichever folder the command runs in. Commands
 //! are read in inline code and in shell code blocks; a block stops counting after a
@@ -133,7 +136,10 @@ fn about_this_repository(path: &str, role: DocRole) -> bool {
 
 /// A cheap test before the doc's code is read.
 fn mentions_a_run(text: &str) -> bool {
-    text.contains("npm run") || text.contains("pnpm run")
+    text.contains("npm run")
+        || text.contains("pnpm ")
+        || text.contains("yarn ")
+        || text.contains("bun run")
 }
 
 /// A script a command runs.
@@ -154,16 +160,23 @@ fn commands(line: &str) -> Vec<Command> {
     for words in crate::scan::signals::version_skew::shell_commands(line) {
         let mut words =
             words.iter().map(String::as_str).skip_while(|w| is_assignment(w) || is_marker(w));
-        let (Some(tool), Some(run), Some(script)) = (words.next(), words.next(), words.next())
-        else {
-            continue;
-        };
+        let (Some(tool), Some(run)) = (words.next(), words.next()) else { continue };
         let tool = tool.trim_start_matches(['`', '(']);
-        let script = script.trim_end_matches(['`', ')', ',', '.']);
-        if matches!((tool, run), ("npm", "run" | "run-script") | ("pnpm", "run"))
-            && is_script_name(script)
-        {
-            out.push(Command { runner: format!("{tool} {run}"), script: script.to_string() });
+        let trim = |w: &str| w.trim_end_matches(['`', ')', ',', '.']).to_string();
+        // `yarn build:tests`, `pnpm test:e2e`: a name with a colon is no binary nor file,
+        // so a bare one or one after `yarn run` / `bun run` is a script.
+        let bare = trim(run);
+        // Not `release:patch/minor/major`, three scripts in one.
+        let one = |w: &str| w.contains(':') && !w.contains('/') && is_script_name(w);
+        if matches!(tool, "yarn" | "pnpm") && one(&bare) {
+            out.push(Command { runner: tool.to_string(), script: bare });
+            continue;
+        }
+        let Some(script) = words.next().map(trim) else { continue };
+        let scripts_only = matches!((tool, run), ("npm", "run" | "run-script") | ("pnpm", "run"));
+        let colon = matches!((tool, run), ("yarn" | "bun", "run")) && one(&script);
+        if (scripts_only || colon) && is_script_name(&script) {
+            out.push(Command { runner: format!("{tool} {run}"), script });
         }
     }
     out
@@ -259,6 +272,14 @@ mod tests {
         assert!(scripts("npm run env").is_empty());
         assert!(scripts("yarn run v1.22.19").is_empty(), "yarn runs binaries too");
         assert!(scripts("pnpm vitest run").is_empty());
+        // A name with a colon is a script whichever way it is run.
+        assert_eq!(scripts("yarn build:tests"), ["build:tests"]);
+        assert_eq!(scripts("pnpm test:e2e --watch"), ["test:e2e"]);
+        assert_eq!(scripts("yarn run lint:fix && bun run db:seed"), ["lint:fix", "db:seed"]);
+        assert!(scripts("yarn build").is_empty(), "a binary or a built-in as well");
+        assert!(scripts("bun run build").is_empty());
+        assert!(scripts("yarn workspace app build:x").is_empty());
+        assert!(scripts("pnpm release:patch/minor/major").is_empty(), "three scripts");
         assert!(scripts("npx npm run build").is_empty());
         assert!(scripts("npm run").is_empty());
         assert_eq!(scripts("1. npm run seed"), ["seed"]);
