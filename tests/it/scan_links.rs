@@ -1425,14 +1425,16 @@ fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
 #[test]
 fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
     let repo = GitRepo::new();
-    for path in [".flake8", ".travis.yml", "requirements.txt", "CHANGELOG.md", "app/slack.py"] {
+    for path in
+        [".flake8", ".travis.yml", "requirements.txt", "CHANGELOG.md", "app/slack.py", "app/old.py"]
+    {
         repo.write(path, "old\n");
     }
     repo.write("packages/a/index.js", "\n");
     repo.write("app/bot/__init__.py", "\n");
     repo.write("yarn.lock", "\n");
     repo.commit("2024-01-01T00:00:00Z", "old layout");
-    repo.git(&["rm", "-q", ".flake8", ".travis.yml", "requirements.txt"]);
+    repo.git(&["rm", "-q", ".flake8", ".travis.yml", "requirements.txt", "app/old.py"]);
     repo.git(&["mv", "CHANGELOG.md", "packages/a/CHANGELOG.md"]);
     repo.git(&["mv", "app/slack.py", "app/bot/slack.py"]);
     repo.commit("2024-02-01T00:00:00Z", "new layout");
@@ -1455,7 +1457,12 @@ fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
     repo.write("mkdocs.yml", "site_name: x\n");
     repo.write("docs/index.md", "# Home\n");
     repo.write("docs/develop/contributing.md", "# Develop\n\nPins are in `requirements.txt`.\n");
-    repo.write("docs/usage.md", "# Usage\n\nPins are in `requirements.txt`.\n");
+    repo.write(
+        "docs/usage.md",
+        "# Usage\n\nPins are in `requirements.txt`.\n\nSee `app/old.py`.\n",
+    );
+    // …and so do its pages on the project's architecture.
+    repo.write("docs/architecture/bot.md", "# Bot\n\nThe loop is in `app/old.py`.\n");
     repo.commit("2024-03-01T00:00:00Z", "docs");
     let a = scan_json(repo.path(), &[], 1);
     assert_eq!(gone(&a, "CONTRIBUTING.md"), [(3, ".flake8".to_string())]);
@@ -1467,6 +1474,7 @@ fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
     assert_eq!(gone(&a, "AGENTS.md"), [(3, ".travis.yml".to_string())]);
     assert!(broken(&a, "AGENTS.md").is_empty());
     assert_eq!(gone(&a, "docs/develop/contributing.md"), [(3, "requirements.txt".to_string())]);
+    assert_eq!(gone(&a, "docs/architecture/bot.md"), [(3, "app/old.py".to_string())]);
     // `CHANGELOG.md` and `slack.py` are still there by name, in another folder; the
     // user's guide and the site's user page name the reader's file.
     for quiet in ["app/AGENTS.md", "README.md", "docs/usage.md"] {

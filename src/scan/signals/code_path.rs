@@ -394,7 +394,7 @@ pub fn in_tutorials_folder(path: &str) -> bool {
 /// Whether a missing backticked path counts without git's evidence: the doc is one that
 /// names this repository's own files — its agent context (loaded in every session or in
 /// its folder) or a contributor's guide (`CONTRIBUTING.md`, `ARCHITECTURE.md`,
-/// `DEVELOPMENT.md`, `HACKING.md`, a `contributing/` folder) — the
+/// `DEVELOPMENT.md`, `HACKING.md`, a `contributing/` or `architecture/` folder) — the
 /// path's folder exists (its parent, or for a path of three names or more its
 /// grandparent), and its line neither creates nor exemplifies it ("create
 /// `src/tools/new_tool.py`", "e.g. `tests/foo/…`"). Such a doc tells an agent or a
@@ -663,13 +663,16 @@ fn names_own_files(role: DocRole, path: &str) -> bool {
         || is_contributor_guide(path)
 }
 
-/// Whether `path` is a contributor's guide, which names the repository's own files.
+/// Whether `path` is a contributor's guide, which names the repository's own files: by
+/// its name, or in a `contributing/`, `contributor/`, `architecture/` or `internals/`
+/// folder (a docs site's pages on how the project itself is built: claude-mem's
+/// `docs/public/architecture/hooks.mdx` on its own hook sources).
 pub fn is_contributor_guide(path: &str) -> bool {
     let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
     let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
     const NAMES: [&str; 5] =
         ["CONTRIBUTING", "ARCHITECTURE", "DEVELOPMENT", "HACKING", "DEVELOPING"];
-    const FOLDERS: [&str; 2] = ["contributing", "contributor"];
+    const FOLDERS: [&str; 4] = ["contributing", "contributor", "architecture", "internals"];
     NAMES.iter().any(|n| stem.starts_with(n))
         || dirs.split('/').any(|d| FOLDERS.iter().any(|f| d.eq_ignore_ascii_case(f)))
 }
