@@ -420,23 +420,21 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
 /// `[dependencies]`.
 fn commented_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mention>) {
     let lang = block.info.split_whitespace().next().unwrap_or_default();
-    if !matches!(lang, "rust" | "rs") || !block.text.contains('=') {
+    if !matches!(lang, "rust" | "rs") {
         return;
     }
-    let comments: Vec<(usize, &str)> = block
-        .text
-        .lines()
-        .enumerate()
-        .filter_map(|(i, l)| {
-            let l = l.trim_start();
-            let rest = l.strip_prefix("//")?;
+    // Read line by line: a prefix test per line is cheaper than searching every Rust
+    // block of a book for the manifest's name.
+    let comments = || {
+        block.text.lines().enumerate().filter_map(|(i, l)| {
+            let rest = l.trim_start().strip_prefix("//")?;
             Some((i, rest.trim_start_matches(['/', '!']).trim()))
         })
-        .collect();
-    if !comments.iter().any(|(_, c)| c.contains("Cargo.toml") || c.contains("[dependencies]")) {
+    };
+    if !comments().any(|(_, c)| c.contains("Cargo.toml") || c.contains("[dependencies]")) {
         return;
     }
-    for (i, comment) in comments {
+    for (i, comment) in comments().filter(|(_, c)| c.contains('=')) {
         let Ok(entry) = comment.parse::<toml::Table>() else { continue };
         let Some((key, value)) = entry.iter().next().filter(|_| entry.len() == 1) else {
             continue;
