@@ -390,26 +390,39 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
     companions(block, &tables, known, out);
     for deps in tables {
         for (key, value) in deps {
-            let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
-            if !known.knows(&name.to_lowercase(), true) {
-                continue;
-            }
-            let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
-                continue;
+            let line = |spec: &str| {
+                dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i)
             };
-            let Some(req) = requirement(spec) else { continue };
-            let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
-            let line =
-                dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
-            out.extend(Mention::of_name(
-                line,
-                name,
-                Some(Registry::Cargo),
-                Claim::Requirement(req),
-                written,
-            ));
+            cargo_dependency(key, value, line, known, out);
         }
     }
+}
+
+/// The mention of dependency entry `key = value` when it names one of the project's
+/// crates with a version requirement, on the line `line` gives for the written spec.
+fn cargo_dependency(
+    key: &str,
+    value: &toml::Value,
+    line: impl Fn(&str) -> u32,
+    known: &KnownVersions,
+    out: &mut Vec<Mention>,
+) {
+    let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+    if !known.knows(&name.to_lowercase(), true) {
+        return;
+    }
+    let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+        return;
+    };
+    let Some(req) = requirement(spec) else { return };
+    let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+    out.extend(Mention::of_name(
+        line(spec),
+        name,
+        Some(Registry::Cargo),
+        Claim::Requirement(req),
+        written,
+    ));
 }
 
 /// Dependency lines a Rust snippet gives in its comments, for the reader's `Cargo.toml`
@@ -436,25 +449,9 @@ fn commented_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Ve
     }
     for (i, comment) in comments().filter(|(_, c)| c.contains('=')) {
         let Ok(entry) = comment.parse::<toml::Table>() else { continue };
-        let Some((key, value)) = entry.iter().next().filter(|_| entry.len() == 1) else {
-            continue;
-        };
-        let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key);
-        if !known.knows(&name.to_lowercase(), true) {
-            continue;
+        if let Some((key, value)) = entry.iter().next().filter(|_| entry.len() == 1) {
+            cargo_dependency(key, value, |_| block.line + i as u32, known, out);
         }
-        let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
-            continue;
-        };
-        let Some(req) = requirement(spec) else { continue };
-        let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
-        out.extend(Mention::of_name(
-            block.line + i as u32,
-            name,
-            Some(Registry::Cargo),
-            Claim::Requirement(req),
-            written,
-        ));
     }
 }
 
