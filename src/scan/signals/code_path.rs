@@ -331,26 +331,15 @@ fn unknown_file_name(
     {
         return None;
     }
-    if !config {
-        let nested = role == DocRole::NestedAgentContext;
-        return Some(Missing {
-            doc: doc.path.clone(),
-            line,
-            written: name.to_string(),
-            resolved: if nested { beside } else { name.to_string() },
-            form: Form::RepoPath,
-            what: "code path",
-            only_if_moved: true,
-        });
-    }
+    let nested = !config && role == DocRole::NestedAgentContext;
     Some(Missing {
         doc: doc.path.clone(),
         line,
         written: name.to_string(),
-        resolved: name.to_string(),
+        resolved: if nested { beside } else { name.to_string() },
         form: Form::RepoPath,
-        what: FILE_NAME,
-        only_if_moved: false,
+        what: if config { FILE_NAME } else { "code path" },
+        only_if_moved: !config,
     })
 }
 
