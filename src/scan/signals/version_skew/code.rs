@@ -40,6 +40,15 @@ static SETUP_VERSION: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A Dockerfile's base image of a toolchain with a version tag: `FROM golang:1.25-alpine`,
 /// `FROM --platform=$BUILDPLATFORM python:3.11-slim`, `FROM docker.io/library/node:18`.
+/// A toolchain image a `docker run` (or `podman run`) command names, as one word of its
+/// lines: `golang:1.24-bookworm`, `python:3.11`, `docker.io/library/node:18-alpine`.
+static RUN_IMAGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?:docker\.io/)?(?:library/)?(golang|python|node|rust):(\d+(?:\.\d+){0,2})(?:[-@]\S*)?$",
+    )
+    .expect("a valid pattern")
+});
+
 static BASE_IMAGE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*FROM\s+(?:--platform=\S+\s+)?(?:docker\.io/)?(?:library/)?(golang|python|node|rust):(\d+(?:\.\d+){0,2})(?:[-@\s]|$)")
         .expect("a valid pattern")
@@ -334,6 +343,8 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
         // Setup inputs (`node-version:`) are read in workflow steps only, not in other
         // YAML (a notebook's frontmatter `marimo-version: 0.0.0`).
         let steps = block.text.contains("uses:");
+        // A container run names its image on any of its lines (after `-v`, `-w`, `-e`).
+        let runs = block.text.contains("docker run") || block.text.contains("podman run");
         for (i, line) in block.text.lines().enumerate() {
             let number = block.line + i as u32;
             commands::mentions(line, number, known, out);
@@ -345,6 +356,9 @@ fn block_mentions(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Mentio
             }
             workflow_steps(line, number, known, out);
             base_images(line, number, known, out);
+            if runs {
+                run_images(line, number, known, out);
+            }
             cdn_packages(line, number, known, out);
             if steps {
                 setup_versions(line, number, known, out);
@@ -679,6 +693,20 @@ fn setup_versions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<
 /// with that Go, Python, Node or Rust, so it answers to the floor the repository declares
 /// (the official Go images set `GOTOOLCHAIN=local`, so a `go.mod` asking for more fails
 /// the build). Only toolchains the repository declares count.
+/// The toolchain images of a block that runs a container (`RUN_IMAGE`): delve's
+/// `CLAUDE.md` runs its eBPF tests in `golang:1.24-bookworm` while `go.mod` asks for
+/// Go 1.25. Like a base image, a use: it fires only below the declared floor.
+fn run_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    for word in line.split_whitespace() {
+        let word = word.trim_matches(['"', '\'', '`', '\\']);
+        let Some(caps) = RUN_IMAGE.captures(word) else { continue };
+        let name = if &caps[1] == "golang" { "go" } else { &caps[1] };
+        if known.knows(name, true) {
+            out.extend(Mention::of_name(number, name, None, Claim::Uses, &caps[2]));
+        }
+    }
+}
+
 fn base_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     let Some(caps) = BASE_IMAGE.captures(line) else { return };
     let name = if &caps[1] == "golang" { "go" } else { &caps[1] };
@@ -941,6 +969,17 @@ mod tests {
                 (7, "1.25".to_string(), name("go")),
             ]
         );
+    }
+
+    #[test]
+    fn toolchain_images_a_container_run_names() {
+        let md = "```bash\ndocker run --privileged -v \"$(pwd)\":/src -w /src \\\n  -e GOFLAGS=x golang:1.24-bookworm \\\n  go test ./...\npodman run --rm python:3.8 pytest\n```\n\n```bash\ndocker pull golang:1.20\n```\n";
+        let known = known_with(&["go", "python", "node", "rust"]);
+        let mut out = Vec::new();
+        code::mentions(&parse(md.to_string()), &known, &|_| false, &mut out);
+        let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target)).collect();
+        // A block that runs no container names images for other ends.
+        assert_eq!(got, [(3, "1.24".to_string()), (5, "3.8".to_string())]);
     }
 
     #[test]
