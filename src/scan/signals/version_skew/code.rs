@@ -699,16 +699,25 @@ fn setup_versions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<
 fn run_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
     for word in line.split_whitespace() {
         let word = word.trim_matches(['"', '\'', '`', '\\']);
-        let Some(caps) = RUN_IMAGE.captures(word) else { continue };
-        let name = if &caps[1] == "golang" { "go" } else { &caps[1] };
-        if known.knows(name, true) {
-            out.extend(Mention::of_name(number, name, None, Claim::Uses, &caps[2]));
+        if let Some(caps) = RUN_IMAGE.captures(word) {
+            toolchain_image(&caps, number, known, out);
         }
     }
 }
 
 fn base_images(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
-    let Some(caps) = BASE_IMAGE.captures(line) else { return };
+    if let Some(caps) = BASE_IMAGE.captures(line) {
+        toolchain_image(&caps, number, known, out);
+    }
+}
+
+/// The use of a toolchain image matched as (image, version tag): `golang` is Go.
+fn toolchain_image(
+    caps: &regex::Captures<'_>,
+    number: u32,
+    known: &KnownVersions,
+    out: &mut Vec<Mention>,
+) {
     let name = if &caps[1] == "golang" { "go" } else { &caps[1] };
     if known.knows(name, true) {
         out.extend(Mention::of_name(number, name, None, Claim::Uses, &caps[2]));
