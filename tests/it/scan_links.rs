@@ -1617,3 +1617,50 @@ fn a_route_a_page_lists_as_its_old_url_is_redirected_there() {
     reported.extend(gone(&a, "docs/guide.md").into_iter().map(|r| r.1));
     assert_eq!(reported, ["/deploy/gone/page"]);
 }
+
+#[test]
+fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
+    let contributing =
+        "# Contributing\n\nPlease [follow this guideline][code-climate] and read the [FAQ][].\n\n\
+        Skip to [QUICK SUMMARY] or the [guides].\n\n\
+        Write a[0][1] for an index; [optional] flags, [x] marks, [Feature Name], [options],\n\
+        [IETF Datatracker][16], [configuration] and [`Name`][crate::module::Name] say nothing.\n\n\
+        ## Quick summary\n\n## Options\n\n\
+        [guide]: CONTRIBUTING.md\n[configuration]: {{< ref \"configuration\" >}}\n";
+    let dir = tree(&[
+        ("CONTRIBUTING.md", contributing),
+        // A code span alone is rustdoc's intra-doc link, which GitHub does not resolve; a
+        // doc's other bracketed words are prose.
+        ("FAQ.md", "# FAQ\n\nUse [`Rc`] or [`Arc`] here, not [WIP] or [TOC].\n\n> [!NOTE]\n> alert\n"),
+        // A changelog's lone brackets are its shorthand; a collapsed label is a link.
+        ("CHANGELOG.md", "# Changelog\n\n## 1.1 [YANKED]\n\n* [#1534][]: a hook.\n\n[#1533]: https://example.com/1533\n"),
+        // A footnote, a definition the parser did not take and MDX brackets say nothing.
+        ("notes/a.md", "# Notes\n\nSee[^1] and [label]: and [[wiki]].\n\n[^1]: a footnote\n[other]: a.md\n"),
+        ("notes/page.mdx", "# Page\n\n<Tabs items={[a]} /> and [plain] and [full][none].\n\n[x]: page.mdx\n"),
+        // mkdocs-autorefs links a page's headings and objects by label.
+        ("mkdocs.yml", "site_name: S\n"),
+        ("docs/index.md", "# Home\n\nSee [the setup][setup-steps] and [`Agent`][].\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let labels = |path: &str| -> Vec<(u64, String)> {
+        let mut rows: Vec<(u64, String)> = of(&a, path, "broken_reference")
+            .into_iter()
+            .map(|(line, target, _)| (line, target))
+            .collect();
+        rows.sort();
+        rows
+    };
+    let row = |line: u64, label: &str| (line, label.to_string());
+    assert_eq!(
+        labels("CONTRIBUTING.md"),
+        vec![row(3, "FAQ"), row(3, "code-climate"), row(5, "QUICK SUMMARY"), row(5, "guides")],
+        "a full or collapsed label; a lone one that is a heading's text or a definition's typo"
+    );
+    assert_eq!(labels("FAQ.md"), vec![row(3, "`Arc`"), row(3, "`Rc`")]);
+    assert_eq!(labels("CHANGELOG.md"), vec![row(5, "#1534")]);
+    assert_eq!(labels("notes/a.md"), vec![]);
+    assert_eq!(labels("notes/page.mdx"), vec![row(3, "none")]);
+    assert_eq!(labels("docs/index.md"), vec![]);
+    let detail = a["signals"]["FAQ.md"][0]["detail"].as_str().unwrap().to_string();
+    assert!(detail.contains("has no definition in this doc"), "{detail}");
+}

@@ -20,6 +20,29 @@ pub enum LinkKind {
     Definition,
 }
 
+/// How a reference link names its label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefStyle {
+    /// `[text][label]`.
+    Full,
+    /// `[label][]`.
+    Collapsed,
+    /// `[label]`.
+    Shortcut,
+}
+
+/// A reference link (or image) whose label no definition in the doc gives: CommonMark
+/// renders it as its text, brackets and all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndefinedRef {
+    pub style: RefStyle,
+    /// The label as written, between its brackets.
+    pub label: String,
+    /// The whole `[text][label]` (or `[label]`) in the source.
+    pub range: Range<usize>,
+    pub line: u32,
+}
+
 /// One link destination found outside code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkRef {
@@ -152,6 +175,10 @@ pub struct ParsedDoc {
     /// Markdown files the doc includes when its site is built, as written
     /// (`includes.rs`); a doc with any has open anchors.
     pub includes: Vec<String>,
+    /// Reference links whose label has no definition, in order.
+    pub undefined_refs: Vec<UndefinedRef>,
+    /// The labels of the doc's reference definitions (used or not), as written.
+    pub definitions: Vec<String>,
 }
 
 impl ParsedDoc {

@@ -11,7 +11,9 @@ mod parse;
 mod slug;
 
 pub use containers::shadow;
-pub use doc::{BlockKind, CodeBlock, Heading, InlineKind, LinkKind, ParsedDoc, OPEN_ANCHORS};
+pub use doc::{
+    BlockKind, CodeBlock, Heading, InlineKind, LinkKind, ParsedDoc, RefStyle, OPEN_ANCHORS,
+};
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;
 pub use line_index::LineIndex;

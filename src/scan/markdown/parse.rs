@@ -10,11 +10,11 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::doc::{
     Block, BlockKind, CodeBlock, CodeSpan, Heading, Inline, InlineKind, LinkKind, LinkRef,
-    ParsedDoc, TextRun,
+    ParsedDoc, RefStyle, TextRun, UndefinedRef,
 };
 use super::frontmatter::Frontmatter;
 use super::html_anchors::html_refs;
@@ -103,7 +103,15 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
         let shadow = super::containers::shadow(&plain, mdx);
         let source = shadow.as_ref().map_or(&*plain, |s| s.text.as_str());
         let map = |r: Range<usize>| shadow.as_ref().map_or(r.clone(), |s| s.range(r));
-        let mut iter = Parser::new_ext(source, options()).into_offset_iter();
+        // Each reference whose label nothing defines, as the parser meets it (it may
+        // try one bracket pair twice); the parse itself is unchanged.
+        let mut broken: Vec<(Range<usize>, LinkType, String)> = Vec::new();
+        let record = |b: BrokenLink<'_>| {
+            broken.push((b.span, b.link_type, b.reference.to_string()));
+            None
+        };
+        let mut iter = Parser::new_with_broken_link_callback(source, options(), Some(record))
+            .into_offset_iter();
         for (event, range) in iter.by_ref() {
             walker.event(&mut doc, &text, event, map(range));
         }
@@ -128,6 +136,20 @@ pub fn parse_as(mut text: String, mdx: bool) -> ParsedDoc {
                 line,
                 html: false,
             });
+        }
+        doc.definitions = iter.reference_definitions().iter().map(|(l, _)| l.to_string()).collect();
+        drop(iter);
+        broken.sort_by_key(|(span, ..)| span.start);
+        broken.dedup_by_key(|(span, ..)| span.start);
+        for (span, link_type, label) in broken {
+            let style = match link_type {
+                LinkType::Reference => RefStyle::Full,
+                LinkType::Collapsed => RefStyle::Collapsed,
+                _ => RefStyle::Shortcut,
+            };
+            let range = map(span);
+            let line = doc.lines.line(range.start);
+            doc.undefined_refs.push(UndefinedRef { style, label, range, line });
         }
     }
     doc.links.sort_by_key(|l| l.line);

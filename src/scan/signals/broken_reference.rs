@@ -22,7 +22,7 @@ pub use super::code_path::repo_path_candidate;
 use super::code_path::{check_code_block_paths, check_code_paths};
 use crate::scan::anchors::{anchor_hash, AnchorSet};
 use crate::scan::context::{Doc, ScanContext};
-use crate::scan::markdown::{LinkKind, ParsedDoc};
+use crate::scan::markdown::{LinkKind, ParsedDoc, RefStyle};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::role::DocRole;
@@ -48,6 +48,9 @@ pub enum Form {
     Url { path_at: usize },
     /// No destination at all (`[text]()`), written as `()`.
     Empty,
+    /// A reference link's label that no definition gives (`[text][label]`): `written`
+    /// is the label.
+    Label,
 }
 
 /// A reference whose target does not exist.
@@ -122,6 +125,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     let mut out = LinkCheck::default();
     let role = ctx.role(&doc.path);
     check_links(ctx, doc, &mut out, None);
+    check_labels(ctx, doc, &mut out.problems);
     if role.is_agent_facing() {
         check_imports(ctx, doc, role, &mut out.problems);
     }
@@ -168,6 +172,183 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         );
     }
     out
+}
+
+/// `Missing::what` of a reference link whose label has no definition.
+pub const UNDEFINED_LABEL: &str = "reference link";
+
+/// The reference links of `doc` whose label no definition gives: GitHub, and every
+/// CommonMark renderer, shows such a link as its bracketed text (mikro-orm's
+/// `[follow this guideline][code-climate-guide]` after the definition's line was cut;
+/// zap's release entry `[#1534][]`). Written out in full (`[text][label]`, `[text][]`)
+/// the author meant a link. A lone `[label]` is most often brackets in prose
+/// (`[optional]`, a template's `[Feature Name]`, a release's `[YANKED]`), so it counts
+/// only when it is clearly a link: a code span alone (`` [`Rc`] ``, rustdoc's intra-doc
+/// link, which GitHub and crates.io do not resolve), or the text of one of the doc's
+/// headings or close to one of its definitions' labels (tqdm's `[QUICK DEV SUMMARY]`).
+///
+/// Left alone where something else resolves the label: a doc rustdoc renders, a page
+/// of an MkDocs site or in Python-Markdown (mkdocs-autorefs links any heading or
+/// object: `[text][module.Name]`, `[text][heading-id]`), Hugging Face doc-builder's
+/// pages (`` [`HfApi`] ``, under a `_toctree.yml`), and any label that is an
+/// identifier path (`[text][crate::any::install_drivers]`). A changelog's lone
+/// brackets are its own shorthand (`[caass], [pull/171]`). Not an index (`a[0][1]`: a
+/// letter or a bracket right before it), nor a definition the parser did not take
+/// (`[label]:`), nor brackets in MDX (JSX arrays).
+fn check_labels(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
+    let parsed = &doc.parsed;
+    if parsed.undefined_refs.is_empty() || labels_resolved_elsewhere(ctx, doc) {
+        return;
+    }
+    let generated = generated_sections(parsed);
+    let mdx = doc.path.ends_with(".mdx");
+    let name = doc.path.rsplit('/').next().unwrap_or(&doc.path);
+    let changelog = ctx.role(&doc.path) == DocRole::Changelog
+        || super::sections::is_changelog_file(&doc.path)
+        || super::sections::is_history_file(&doc.path)
+        || version_named(name);
+    // A man page's synopsis brackets its optional arguments (podman's `**podman [GLOBAL
+    // OPTIONS]**` in `podman.1.md`), whatever headings explain them.
+    let man_page = name
+        .rsplit_once('.')
+        .and_then(|(stem, _)| stem.rsplit_once('.'))
+        .is_some_and(|(_, section)| section.len() == 1 && section.as_bytes()[0].is_ascii_digit());
+    for r in &parsed.undefined_refs {
+        if generated.iter().any(|(first, last)| (*first..=*last).contains(&r.line)) {
+            continue;
+        }
+        let before = parsed.text[..r.range.start].chars().next_back();
+        let after = parsed.text[r.range.end..].chars().next();
+        if before
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | ']' | ')' | '[' | '!' | '`'))
+            || matches!(after, Some(':' | '(' | ']'))
+            || !label_shaped(&r.label)
+            || identifier_path(r.label.trim())
+            || defined_as_written(parsed, &r.label)
+        {
+            continue;
+        }
+        let written = &parsed.text[r.range.clone()];
+        let meant = match r.style {
+            // A release entry's tags (`[win][arm64ec] Add testing`, `[Executor][Internal]
+            // Improve …`) are its shorthand; a linked item's name is code
+            // (`` [`sql_function!`][sql-function-2-0-0] ``) or an issue (`[#1534][]`).
+            RefStyle::Full if changelog => {
+                written.starts_with("[`") || r.label.trim_start().starts_with('#')
+            }
+            RefStyle::Full | RefStyle::Collapsed => true,
+            RefStyle::Shortcut if mdx || changelog => false,
+            RefStyle::Shortcut if code_span_only(&r.label) => !r.label.contains('~'),
+            RefStyle::Shortcut => !man_page && names_a_heading_or_definition(parsed, &r.label),
+        };
+        if meant {
+            out.push(Problem::MissingTarget(Missing {
+                doc: doc.path.clone(),
+                line: r.line,
+                written: r.label.clone(),
+                resolved: String::new(),
+                form: Form::Label,
+                what: UNDEFINED_LABEL,
+                only_if_moved: false,
+            }));
+        }
+    }
+}
+
+/// `0.1.0.md`: a release's notes, named by its version.
+fn version_named(name: &str) -> bool {
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    stem.contains('.') && stem.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// Whether a tool other than the Markdown renderer resolves `doc`'s undefined labels
+/// (`check_labels`).
+fn labels_resolved_elsewhere(ctx: &ScanContext<'_>, doc: &Doc) -> bool {
+    render_rules::renderer_of(&ctx.sites, &doc.path, &doc.parsed) == Some(Generator::Mkdocs)
+        || ctx.tree.rustdoc_renders(&doc.path)
+        || under_doc_builder(ctx, &doc.path)
+}
+
+/// Whether a folder above `path` holds Hugging Face doc-builder's `_toctree.yml`.
+fn under_doc_builder(ctx: &ScanContext<'_>, path: &str) -> bool {
+    let mut dir = crate::scan::resolve::parent_dir(path);
+    loop {
+        let toctree =
+            if dir.is_empty() { "_toctree.yml".to_string() } else { format!("{dir}/_toctree.yml") };
+        if ctx.tree.exists(&toctree) {
+            return true;
+        }
+        if dir.is_empty() {
+            return false;
+        }
+        dir = crate::scan::resolve::parent_dir(dir);
+    }
+}
+
+/// A label a reference link would have: two characters or more, not a citation's
+/// number (`[IETF Datatracker][16]` in text pasted from a chat, `Numbered [1][2]`), no
+/// markup in it (`<code>[string, <a href=…>…</a>][]</code>`, `{{…}}`).
+fn label_shaped(label: &str) -> bool {
+    let label = label.trim();
+    label.chars().count() > 1
+        && !label.chars().all(|c| c.is_ascii_digit())
+        && !label.contains(['<', '{'])
+}
+
+/// Whether a line of the doc starts `[label]:`, a definition the renderer of its site
+/// takes where CommonMark does not: a Hugo shortcode as its destination
+/// (terraform-docs' `[configuration]: {{< ref "configuration" >}}`), or a list of them
+/// after one whose label has a bracket.
+fn defined_as_written(parsed: &ParsedDoc, label: &str) -> bool {
+    let key = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let label = key(label);
+    parsed.text.lines().any(|line| {
+        line.trim_start()
+            .strip_prefix('[')
+            .and_then(|rest| rest.split_once("]:"))
+            .is_some_and(|(l, _)| key(l) == label)
+    })
+}
+
+/// `module.Name`, `crate::any::install_drivers`, `Self::capacity`: a path of
+/// identifiers a cross-reference tool resolves (mkdocs-autorefs, rustdoc, Sphinx). In
+/// backticks it is code, checked as any code span is (tokio-console's README
+/// `` [`tokio::time::Sleep`] ``, which GitHub shows bracketed).
+fn identifier_path(label: &str) -> bool {
+    let identifier = |p: &str| {
+        !p.is_empty()
+            && p.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && p.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    let trimmed = label.trim_end_matches("()");
+    (trimmed.contains('.') && trimmed.split('.').all(identifier))
+        || (trimmed.contains("::") && trimmed.split("::").all(identifier))
+}
+
+/// `` `Rc` ``, `` `tokio::time::Sleep` ``: one code span and nothing else.
+fn code_span_only(label: &str) -> bool {
+    let label = label.trim();
+    label.len() > 2
+        && label.starts_with('`')
+        && label.ends_with('`')
+        && !label[1..label.len() - 1].contains('`')
+}
+
+/// Whether a lone `[label]` of two words or more is the text of one of the doc's
+/// headings (a link to it, the definition never written: a lone word is as often a
+/// parameter, knex's `.insert(data, [returning], [options])`), or one letter or two from
+/// a definition's label (kustomize's `[resources]` beside its `[resource]:`).
+fn names_a_heading_or_definition(parsed: &ParsedDoc, label: &str) -> bool {
+    let key = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let label = key(label);
+    if label.chars().count() < 4 || !label.chars().any(char::is_alphabetic) {
+        return false;
+    }
+    (label.contains(' ') && parsed.headings.iter().any(|h| key(&h.text) == label))
+        || parsed.definitions.iter().any(|d| {
+            let d = key(d);
+            d != label && strsim::levenshtein(&d, &label) <= 2
+        })
 }
 
 /// `Missing::what` of an agent file's `@path` import.
@@ -1071,6 +1252,10 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                 Form::Empty => format!(
                     "{} has no target (`()`): it reaches nothing, and GitHub links it to the page itself",
                     m.what
+                ),
+                Form::Label => format!(
+                    "reference link label `[{}]` has no definition in this doc: it shows as bracketed text, not a link",
+                    m.written
                 ),
                 _ if m.what == super::code_path::SKILL_RESOURCE => format!(
                     "names the skill's `{}`, but `{}` does not exist",

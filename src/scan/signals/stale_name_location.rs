@@ -165,7 +165,7 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
     let w = &missing.written;
     let mut out = match missing.form {
         Form::FromRoot => format!("/{new_path}"),
-        Form::RepoPath | Form::Empty => new_path.to_string(),
+        Form::RepoPath | Form::Empty | Form::Label => new_path.to_string(),
         Form::Url { path_at } => {
             let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
             format!("{}{encoded}", &w[..path_at.min(w.len())])
