@@ -104,6 +104,14 @@ pub struct Site {
     /// `#Global-After-Hooks` is right there; an mkdocs `toc` slugify without `case:
     /// lower`; Docusaurus' `maintainCase: true`): its ids are known only up to case.
     pub own_slugify: bool,
+    /// Whether every route of the site is a page file the scan sees, so a `/…` link that
+    /// reaches none is broken: a Mintlify site with no OpenAPI-generated pages (its
+    /// `docs.json` names no `openapi` spec).
+    pub closed_routes: bool,
+    /// The page paths the site's navigation names (Mintlify's `docs.json` strings),
+    /// root-relative: a route above them is a group of its navigation, which the scan
+    /// does not judge (prefect's `/v3/api-ref/python`).
+    pub nav_routes: Vec<String>,
 }
 
 /// Every site of the tree.
@@ -303,6 +311,8 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             term_ids: false,
             rule_ids: None,
             own_slugify: vitepress_slugify(root, config),
+            closed_routes: false,
+            nav_routes: Vec::new(),
         });
     }
     let mut generator = Generator::of_config(name)?;
@@ -310,6 +320,8 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
     let mut hooks = false;
     let mut rule_ids = None;
     let mut own_slugify = false;
+    let mut closed_routes = false;
+    let mut nav_routes = Vec::new();
     let content = match generator {
         Generator::Mkdocs => {
             let text = read_small(root, config);
@@ -393,6 +405,16 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             if !mintlify {
                 return None;
             }
+            closed_routes = text.as_deref().is_some_and(|t| !t.contains("openapi"));
+            if closed_routes {
+                nav_routes = text
+                    .as_deref()
+                    .map(config_paths)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|route| join(dir, route))
+                    .collect();
+            }
             redirects = text
                 .as_deref()
                 .map(mintlify_redirects)
@@ -473,6 +495,8 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         term_ids,
         rule_ids,
         own_slugify,
+        closed_routes,
+        nav_routes,
     })
 }
 
@@ -524,6 +548,26 @@ fn mintlify_redirects(text: &str) -> Vec<String> {
         .filter_map(|r| r.get("source")?.as_str())
         .map(|source| route_key(source.split("/:").next().unwrap_or(source)))
         .collect()
+}
+
+/// Every string of a JSON config that reads as a path (no space, no scheme), as
+/// `route_key` makes it.
+fn config_paths(text: &str) -> Vec<String> {
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) if !s.contains([' ', ':']) && !s.is_empty() => {
+                out.push(route_key(s));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+        walk(&json, &mut out);
+    }
+    out
 }
 
 /// A redirect's source as a path: no leading or trailing `/`, no `.md`/`.mdx`/`.html`.

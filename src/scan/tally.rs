@@ -288,12 +288,34 @@ fn link_signal(
     // A package's README is the exception: GitHub shows it in the package's folder and
     // reads a `/…` file from the repository's root (xstate's inspector README shows
     // `/assets/inspector.png`, kept in the package's own `assets/`).
+    // A page of a site whose routes are all its page files (`Site::closed_routes`) has
+    // no such unknown: its `/…` link that reaches no page is broken (agent-kit's
+    // `[Network](/concepts/network)`, the page being `concepts/networks.mdx`).
+    // Not from agent context, whose paths show how to write a page (vibe-kanban's
+    // `docs/AGENTS.md` on `<img src="/images/dashboard.png" />`), nor to a group of the
+    // navigation (`Site::nav_routes`).
+    let closed = |m: &broken_reference::Missing| {
+        m.form == Form::FromRoot
+            && !m.only_if_moved
+            && !ctx.role(&m.doc).is_agent_facing()
+            && ctx.sites.page_of(&m.doc).is_some_and(|s| {
+                let route = crate::scan::resolve::join(
+                    s.content.first().map_or("", String::as_str),
+                    m.written.trim_matches('/'),
+                );
+                s.closed_routes
+                    && !s
+                        .nav_routes
+                        .iter()
+                        .any(|n| n.strip_prefix(&route).is_some_and(|rest| rest.starts_with('/')))
+            })
+    };
     let only_if_moved = matches!(problem, Problem::MissingTarget(m)
-        if m.only_if_moved
+        if !closed(m) && (m.only_if_moved
             || (route_links::is_route(m) && routes.covers(&m.doc))
             || (m.form == Form::FromRoot
                 && m.doc.contains('/')
-                && (route_links::is_route(m) || !package_readme(ctx, &m.doc))));
+                && (route_links::is_route(m) || !package_readme(ctx, &m.doc)))));
     match stale {
         // A record or a plan names the code of its time: a path renamed or deleted since
         // is history.

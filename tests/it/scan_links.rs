@@ -722,6 +722,37 @@ fn a_mintlify_site_routes_pages_and_assets_from_its_config_folder() {
 }
 
 #[test]
+fn a_mintlify_sites_route_that_reaches_no_page_is_broken_without_git() {
+    let schema = "\"$schema\": \"https://mintlify.com/docs.json\"";
+    let nav = format!(
+        "{{{schema}, \"navigation\": [\"concepts/networks\", \"api-ref/python/client\"]}}\n"
+    );
+    let dir = tree(&[
+        ("docs/docs.json", nav.as_str()),
+        ("docs/concepts/networks.mdx", "# Networks\n"),
+        ("docs/reference/camel.agents.base.mdx", "# Base\n"),
+        (
+            "docs/guide.mdx",
+            "# Guide\n\n[a](/concepts/network) [b](/concepts/networks)\n\n\
+             [c](/reference/camel.agents.base) [d](/api-ref/python)\n",
+        ),
+        // Agent context shows how to write a page.
+        ("docs/AGENTS.md", "# Docs\n\n<img src=\"/images/dashboard.png\" />\n"),
+        // A site with OpenAPI pages has routes no file gives.
+        ("api/docs.json", &format!("{{{schema}, \"openapi\": \"openapi.yaml\"}}\n")),
+        ("api/index.mdx", "# API\n\n[e](/endpoint/create)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/guide.mdx"),
+        [row(3, "/concepts/network", "")],
+        "a page name with dots and a group of the navigation are not missing"
+    );
+    assert!(broken(&a, "docs/AGENTS.md").is_empty());
+    assert!(broken(&a, "api/index.mdx").is_empty());
+}
+
+#[test]
 fn mkdocs_serves_pages_at_folder_urls_so_raw_html_and_climbing_links_resolve_there() {
     let dir = tree(&[
         ("mkdocs.yml", "site_name: x\n"),

@@ -13,8 +13,10 @@ pub fn link_candidates(content: &[String], written: &str, resolved: &str) -> Vec
     };
     let base = base.trim_end_matches('/');
     let name = base.rsplit('/').next().unwrap_or_default();
+    // A page's name may hold dots (camel's `/reference/camel.agents.base` is
+    // `reference/camel.agents.base.mdx`).
     if name.contains('.') {
-        return vec![base.to_string()];
+        return vec![base.to_string(), format!("{base}.mdx"), format!("{base}.md")];
     }
     super::route_pages(base, &["mdx", "md"])
 }
@@ -27,9 +29,11 @@ mod tests {
     fn routes_and_assets_from_the_config_folder() {
         let content = ["docs".to_string()];
         assert_eq!(
-            link_candidates(&content, "/images/x.png", "images/x.png"),
-            ["docs/images/x.png"]
+            link_candidates(&content, "/images/x.png", "images/x.png")[0],
+            "docs/images/x.png"
         );
+        let dotted = link_candidates(&content, "/reference/camel.agents.base", "");
+        assert!(dotted.contains(&"docs/reference/camel.agents.base.mdx".to_string()));
         let page = link_candidates(&content, "/quickstart", "quickstart");
         assert_eq!(page[0], "docs/quickstart.mdx");
         assert!(page.contains(&"docs/quickstart/index.md".to_string()));

@@ -219,6 +219,8 @@ mod tests {
             term_ids: false,
             rule_ids: None,
             own_slugify: false,
+            closed_routes: false,
+            nav_routes: Vec::new(),
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -239,6 +241,8 @@ mod tests {
             term_ids: false,
             rule_ids: None,
             own_slugify: false,
+            closed_routes: false,
+            nav_routes: Vec::new(),
         };
         // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
         let astro = site(Generator::Astro, "docs/src/content/docs");
@@ -276,6 +280,8 @@ mod tests {
             term_ids: false,
             rule_ids: None,
             own_slugify: false,
+            closed_routes: false,
+            nav_routes: Vec::new(),
         };
         assert_eq!(
             link_candidates(&site, "../guides/plugins.html", "docs/guides/plugins.html"),
@@ -296,6 +302,8 @@ mod tests {
             term_ids: false,
             rule_ids: None,
             own_slugify: false,
+            closed_routes: false,
+            nav_routes: Vec::new(),
         };
         assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
         assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));
