@@ -1695,3 +1695,21 @@ fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
     let detail = a["signals"]["FAQ.md"][0]["detail"].as_str().unwrap().to_string();
     assert!(detail.contains("has no definition in this doc"), "{detail}");
 }
+
+#[test]
+fn the_mkdocs_repo_url_names_the_repository_under_an_earlier_name_too() {
+    let dir = tree(&[
+        ("mkdocs.yml", "site_name: S\nrepo_url: https://github.com/old-owner/proj/\n"),
+        ("README.md", "# Proj\n"),
+        (
+            "docs/index.md",
+            "# Home\n\n[log](https://github.com/old-owner/proj/blob/main/CHANGELOG.md) and \
+             [readme](https://github.com/old-owner/proj/blob/main/README.md)\n\n\
+             [other](https://github.com/someone/else/blob/main/CHANGELOG.md)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let rows = broken(&a, "docs/index.md");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].1, "https://github.com/old-owner/proj/blob/main/CHANGELOG.md");
+}

@@ -20,6 +20,7 @@ pub fn known_versions(root: &Path, remotes: Vec<String>) -> KnownVersions {
         python::read(root, &folders.pyproject, &mut known),
         node::read(root, &folders.package_json, &mut known),
     ];
+    mkdocs_repo(root, &mut known);
     go::read(root, &mut known);
     workflows::read(root, &mut known);
     hooks::read(root, &mut known);
@@ -30,6 +31,23 @@ pub fn known_versions(root: &Path, remotes: Vec<String>) -> KnownVersions {
     }
     known.index_names();
     known
+}
+
+/// The repository the root MkDocs config's `repo_url` names, as the project's own: the
+/// site's "edit on GitHub" links go there, and its docs link its files by that URL, an
+/// earlier name of the repository included (instructor's `jxnl/instructor`, now
+/// `instructor-ai/instructor`, which GitHub redirects).
+fn mkdocs_repo(root: &Path, known: &mut KnownVersions) {
+    for config in ["mkdocs.yml", "mkdocs.yaml"] {
+        let Some(text) = super::read::text(root, config) else { continue };
+        let Ok(doc) = crate::yaml::load_bounded(&text, crate::yaml::Limits::CONFIG_FILE) else {
+            continue;
+        };
+        if let Some(slug) = doc["repo_url"].as_str().and_then(super::known::repo_slug) {
+            known.push_repo(slug, config);
+        }
+        return;
+    }
 }
 
 /// Records a published package `name` at `version`, read from `source`; returns its
