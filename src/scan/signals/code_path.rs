@@ -653,7 +653,8 @@ fn names_own_files(role: DocRole, path: &str) -> bool {
 }
 
 /// Whether `path` is a contributor's guide, which names the repository's own files: by
-/// its name, or in a `contributing/`, `contributor/`, `architecture/` or `internals/`
+/// its name, or in a `contributing/`, `contributor/`, `contrib/` (cargo's
+/// `doc/contrib/`, its contributor guide's book), `architecture/` or `internals/`
 /// folder (a docs site's pages on how the project itself is built: claude-mem's
 /// `docs/public/architecture/hooks.mdx` on its own hook sources).
 pub fn is_contributor_guide(path: &str) -> bool {
@@ -661,7 +662,8 @@ pub fn is_contributor_guide(path: &str) -> bool {
     let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
     const NAMES: [&str; 5] =
         ["CONTRIBUTING", "ARCHITECTURE", "DEVELOPMENT", "HACKING", "DEVELOPING"];
-    const FOLDERS: [&str; 4] = ["contributing", "contributor", "architecture", "internals"];
+    const FOLDERS: [&str; 5] =
+        ["contributing", "contributor", "contrib", "architecture", "internals"];
     NAMES.iter().any(|n| stem.starts_with(n))
         || dirs.split('/').any(|d| FOLDERS.iter().any(|f| d.eq_ignore_ascii_case(f)))
 }
@@ -1187,6 +1189,25 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_contributors_guide_by_name_or_by_folder() {
+        for yes in [
+            "CONTRIBUTING.md",
+            "docs/DEVELOPMENT.md",
+            "docs/contributing/setup.md",
+            "docs/public/architecture/hooks.mdx",
+            // cargo's contributor guide, a book of its own.
+            "doc/contrib/src/implementation/packages.md",
+        ] {
+            assert!(is_contributor_guide(yes), "{yes}");
+        }
+        for no in
+            ["README.md", "docs/guide/setup.md", "contrib-tools/README.md", "docs/contribs.md"]
+        {
+            assert!(!is_contributor_guide(no), "{no}");
+        }
+    }
 
     #[test]
     fn a_tutorials_folder_holds_tutorials_anywhere() {
