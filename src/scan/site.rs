@@ -405,23 +405,15 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             if !mintlify {
                 return None;
             }
-            closed_routes = text.as_deref().is_some_and(|t| !t.contains("openapi"));
+            let text = text.unwrap_or_default();
+            let under_dir = |routes: Vec<String>| -> Vec<String> {
+                routes.iter().map(|route| join(dir, route)).collect()
+            };
+            closed_routes = !text.is_empty() && !text.contains("openapi");
             if closed_routes {
-                nav_routes = text
-                    .as_deref()
-                    .map(config_paths)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|route| join(dir, route))
-                    .collect();
+                nav_routes = under_dir(config_paths(&text));
             }
-            redirects = text
-                .as_deref()
-                .map(mintlify_redirects)
-                .unwrap_or_default()
-                .iter()
-                .map(|route| join(dir, route))
-                .collect();
+            redirects = under_dir(mintlify_redirects(&text));
             vec![dir.to_string()]
         }
         Generator::Jekyll => {
