@@ -512,7 +512,8 @@ fn docsify_ignored(title: &str) -> bool {
 
 /// A link label as CommonMark matches it: case-folded, inner whitespace runs as one
 /// space, trimmed.
-fn label_key(label: &str) -> String {
+/// A reference label as CommonMark matches it: whitespace runs one space, case folded.
+pub fn label_key(label: &str) -> String {
     label.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 

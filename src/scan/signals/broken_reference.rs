@@ -22,7 +22,7 @@ pub use super::code_path::repo_path_candidate;
 use super::code_path::{check_code_block_paths, check_code_paths};
 use crate::scan::anchors::{anchor_hash, AnchorSet};
 use crate::scan::context::{Doc, ScanContext};
-use crate::scan::markdown::{LinkKind, ParsedDoc, RefStyle};
+use crate::scan::markdown::{label_key, LinkKind, ParsedDoc, RefStyle};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::role::DocRole;
@@ -222,7 +222,6 @@ fn check_labels(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
             || matches!(after, Some(':' | '(' | ']'))
             || !label_shaped(&r.label)
             || identifier_path(r.label.trim())
-            || defined_as_written(parsed, &r.label)
         {
             continue;
         }
@@ -239,8 +238,12 @@ fn check_labels(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
             RefStyle::Shortcut if code_span_only(&r.label) => !r.label.contains('~'),
             RefStyle::Shortcut => !man_page && names_a_heading_or_definition(parsed, &r.label),
         };
+        // The costlier questions last, of a label that would count.
+        if !meant || defined_as_written(parsed, &r.label) {
+            continue;
+        }
         let generated = generated.get_or_init(|| generated_sections(parsed));
-        if meant && !generated.iter().any(|(first, last)| (*first..=*last).contains(&r.line)) {
+        if !generated.iter().any(|(first, last)| (*first..=*last).contains(&r.line)) {
             found.push(Problem::MissingTarget(Missing {
                 doc: doc.path.clone(),
                 line: r.line,
@@ -304,13 +307,12 @@ fn label_shaped(label: &str) -> bool {
 /// (terraform-docs' `[configuration]: {{< ref "configuration" >}}`), or a list of them
 /// after one whose label has a bracket.
 fn defined_as_written(parsed: &ParsedDoc, label: &str) -> bool {
-    let key = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    let label = key(label);
+    let label = label_key(label);
     parsed.text.lines().any(|line| {
         line.trim_start()
             .strip_prefix('[')
             .and_then(|rest| rest.split_once("]:"))
-            .is_some_and(|(l, _)| key(l) == label)
+            .is_some_and(|(l, _)| label_key(l) == label)
     })
 }
 
@@ -343,14 +345,13 @@ fn code_span_only(label: &str) -> bool {
 /// parameter, knex's `.insert(data, [returning], [options])`), or one letter or two from
 /// a definition's label (kustomize's `[resources]` beside its `[resource]:`).
 fn names_a_heading_or_definition(parsed: &ParsedDoc, label: &str) -> bool {
-    let key = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    let label = key(label);
+    let label = label_key(label);
     if label.chars().count() < 4 || !label.chars().any(char::is_alphabetic) {
         return false;
     }
-    (label.contains(' ') && parsed.headings.iter().any(|h| key(&h.text) == label))
+    (label.contains(' ') && parsed.headings.iter().any(|h| label_key(&h.text) == label))
         || parsed.definitions.iter().any(|d| {
-            let d = key(d);
+            let d = label_key(d);
             d != label && strsim::levenshtein(&d, &label) <= 2
         })
 }
