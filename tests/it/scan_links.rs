@@ -1671,6 +1671,9 @@ fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
         // mkdocs-autorefs links a page's headings and objects by label.
         ("mkdocs.yml", "site_name: S\n"),
         ("docs/index.md", "# Home\n\nSee [the setup][setup-steps] and [`Agent`][].\n"),
+        // Hugging Face doc-builder links `` [`HfApi`] `` to its API page.
+        ("hf/source/_toctree.yml", "- title: Guides\n"),
+        ("hf/source/en/guide.md", "# Guide\n\nUse [`HfApi`] here.\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     let labels = |path: &str| -> Vec<(u64, String)> {
@@ -1692,6 +1695,7 @@ fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
     assert_eq!(labels("notes/a.md"), vec![]);
     assert_eq!(labels("notes/page.mdx"), vec![row(3, "none")]);
     assert_eq!(labels("docs/index.md"), vec![]);
+    assert_eq!(labels("hf/source/en/guide.md"), vec![]);
     let detail = a["signals"]["FAQ.md"][0]["detail"].as_str().unwrap().to_string();
     assert!(detail.contains("has no definition in this doc"), "{detail}");
 }

@@ -278,18 +278,9 @@ fn labels_resolved_elsewhere(ctx: &ScanContext<'_>, doc: &Doc) -> bool {
 
 /// Whether a folder above `path` holds Hugging Face doc-builder's `_toctree.yml`.
 fn under_doc_builder(ctx: &ScanContext<'_>, path: &str) -> bool {
-    let mut dir = crate::scan::resolve::parent_dir(path);
-    loop {
-        let toctree =
-            if dir.is_empty() { "_toctree.yml".to_string() } else { format!("{dir}/_toctree.yml") };
-        if ctx.tree.exists(&toctree) {
-            return true;
-        }
-        if dir.is_empty() {
-            return false;
-        }
-        dir = crate::scan::resolve::parent_dir(dir);
-    }
+    super::route_links::folders_of(path)
+        .chain([""])
+        .any(|dir| ctx.tree.exists(&crate::scan::resolve::join(dir, "_toctree.yml")))
 }
 
 /// A label a reference link would have: two characters or more, not a citation's
