@@ -678,6 +678,34 @@ fn a_go_module_path_at_an_older_major() {
     assert!(skews(&a, "docs/migrate-v85-to-v86.md").is_empty());
 }
 
+/// The module's path with no major is the v0/v1 module: chi's CONTRIBUTING `go get -u -d
+/// github.com/go-chi/chi`, its README's `pkg.go.dev/github.com/go-chi/chi/middleware`
+/// links, goose's "Import `github.com/pressly/goose`". Not a repository link, the path in
+/// prose or a comment, or a path into a folder that is a module of its own.
+#[test]
+fn a_go_module_path_with_no_major() {
+    let p = Project::new();
+    p.write("go.mod", "module github.com/go-chi/chi/v5\n\ngo 1.23\n");
+    p.write("tools/go.mod", "module github.com/go-chi/chi/tools\n\ngo 1.23\n");
+    p.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\n```sh\ngo get -u -d github.com/go-chi/chi\ncd $GOPATH/src/github.com/go-chi/chi\ngit clone https://github.com/go-chi/chi\n# see the github.com/go-chi/chi repository\n```\n\n2. Import `github.com/go-chi/chi`.\n3. See [middleware](https://pkg.go.dev/github.com/go-chi/chi/middleware#Logger).\n\nThe project lives at github.com/go-chi/chi; see `github.com/go-chi/chi/v5/middleware` and `go install github.com/go-chi/chi/tools/gen@latest`.\n\n```go\nimport (\n\t\"github.com/go-chi/chi/middleware\"\n\t\"github.com/go-chi/chi-extra\"\n)\n```\n",
+    );
+    // A database's "Go Migrations" is no move between releases; "Migrating from v1" is.
+    p.write(
+        "README.md",
+        "# Tool\n\n## Go Migrations\n\n1. Create a binary.\n2. Import `github.com/go-chi/chi`.\n\n## Migrating from v1\n\nRun `go get github.com/go-chi/chi` first.\n",
+    );
+    let a = scan(&p, &["--no-git"]);
+    let module = "github.com/go-chi/chi/v5";
+    assert_eq!(skews(&a, "README.md"), [sk(6, "github.com/go-chi/chi", module)]);
+    let base = "github.com/go-chi/chi";
+    assert_eq!(skews(&a, "CONTRIBUTING.md"), [sk(4, base, module)]);
+    let s = &a["signals"]["CONTRIBUTING.md"][0];
+    assert_eq!(s["lines"], serde_json::json!([4, 10, 11, 17]));
+    assert!(s["detail"].as_str().unwrap().contains("with no major, the v0/v1 module"), "{s}");
+}
+
 #[test]
 fn a_published_packages_peer_frameworks_set_their_floor() {
     let p = Project::new();

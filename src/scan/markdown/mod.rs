@@ -12,7 +12,7 @@ mod slug;
 
 pub use containers::shadow;
 pub use doc::{
-    BlockKind, CodeBlock, Heading, InlineKind, LinkKind, ParsedDoc, RefStyle, OPEN_ANCHORS,
+    BlockKind, CodeBlock, Heading, Inline, InlineKind, LinkKind, ParsedDoc, RefStyle, OPEN_ANCHORS,
 };
 pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;

@@ -21,7 +21,7 @@ pub fn known_versions(root: &Path, remotes: Vec<String>) -> KnownVersions {
         node::read(root, &folders.package_json, &mut known),
     ];
     mkdocs_repo(root, &mut known);
-    go::read(root, &mut known);
+    go::read(root, &folders.go, &mut known);
     workflows::read(root, &mut known);
     hooks::read(root, &mut known);
     known.own_action = ["action.yml", "action.yaml"].iter().any(|f| root.join(f).is_file());

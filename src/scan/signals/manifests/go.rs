@@ -7,9 +7,16 @@ use std::path::Path;
 use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
 use super::read;
 
-/// Records the `go` directive and the repository the module path names.
-pub fn read(root: &Path, known: &mut KnownVersions) {
+/// Records the `go` directive and the repository the module path names; `nested` are
+/// the folders below the root holding a `go.mod` (`read::package_folders`).
+pub fn read(root: &Path, nested: &[String], known: &mut KnownVersions) {
     let Some(text) = read::text(root, "go.mod") else { return };
+    for dir in nested {
+        let first = dir.split('/').next().unwrap_or(dir);
+        if !known.go_nested.iter().any(|d| d == first) {
+            known.go_nested.push(first.to_string());
+        }
+    }
     let module = text.lines().find_map(|l| l.trim().strip_prefix("module ").map(str::trim));
     if let Some((base, major)) =
         module.map(|m| m.trim_matches('"')).and_then(|m| m.rsplit_once("/v"))
@@ -64,7 +71,7 @@ mod tests {
                 .unwrap();
         }
         let mut known = KnownVersions::default();
-        read(dir.path(), &mut known);
+        read(dir.path(), &[], &mut known);
         known
     }
 

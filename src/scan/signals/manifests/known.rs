@@ -146,6 +146,10 @@ pub struct KnownVersions {
     /// The Go module path `go.mod` declares without its major suffix, and that major,
     /// when it is 2 or more (`github.com/stripe/stripe-go`, 86).
     pub go_module: Option<(String, u64)>,
+    /// The first path segments of folders below the root holding a `go.mod` of their
+    /// own (`api`, `client` in etcd's `client/v3`): a path under the module's base
+    /// through one of them may name that module, whatever its major.
+    pub go_nested: Vec<String>,
     /// Packages whose manifest is on a pre-release (`5.0.0-0`): no version to hold docs
     /// to until the newest release tag stands in (`version_skew::with_release_tags`).
     pub prereleases: Vec<PreRelease>,

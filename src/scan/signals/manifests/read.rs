@@ -29,14 +29,16 @@ pub fn yaml(root: &Path, rel: &str) -> Option<YamlNode> {
 
 /// The package folders below the root that the version readers look into: those
 /// holding a `pyproject.toml` at most three folders down (`python/agents/rag/`), and
-/// those holding a `package.json` at most two down (`webview-sample/`, `apps/vscode/`).
-/// Sorted, each list.
+/// those holding a `package.json` at most two down (`webview-sample/`, `apps/vscode/`),
+/// and those holding a `Cargo.toml` or a `go.mod` at most three down. Sorted, each list.
 #[derive(Debug, Default)]
 pub struct PackageFolders {
     pub pyproject: Vec<String>,
     pub package_json: Vec<String>,
     /// Folders below the root holding a `Cargo.toml`.
     pub cargo: Vec<String>,
+    /// Folders below the root holding a `go.mod`: modules of their own.
+    pub go: Vec<String>,
 }
 
 /// How deep the look for `PackageFolders` goes, and how many folders it may read.
@@ -48,7 +50,7 @@ const PACKAGE_LOOK_LIMIT: usize = 400;
 /// which manifests it holds.
 pub fn package_folders(root: &Path) -> PackageFolders {
     let mut out = PackageFolders::default();
-    let wanted = ["pyproject.toml", "package.json", "Cargo.toml"];
+    let wanted = ["pyproject.toml", "package.json", "Cargo.toml", "go.mod"];
     for (dir, held) in
         crate::scan::tree::manifest_folders(root, PYPROJECT_DEPTH, PACKAGE_LOOK_LIMIT, &wanted)
     {
@@ -57,6 +59,9 @@ pub fn package_folders(root: &Path) -> PackageFolders {
         }
         if held[2] && !dir.is_empty() {
             out.cargo.push(dir.clone());
+        }
+        if held[3] && !dir.is_empty() {
+            out.go.push(dir.clone());
         }
         if held[0] {
             out.pyproject.push(dir);

@@ -144,7 +144,10 @@ pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
     let hs = &doc.headings;
     for (i, h) in hs.iter().enumerate() {
         let lower = h.text.to_lowercase();
-        if !HISTORY_HEADINGS.iter().any(|w| lower.contains(w)) {
+        if !HISTORY_HEADINGS
+            .iter()
+            .any(|w| lower.contains(w) && !(*w == "migrat" && db_migrations(&lower)))
+        {
             continue;
         }
         let end =
@@ -152,6 +155,17 @@ pub fn history_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
         ranges.push(h.offset..end);
     }
     ranges
+}
+
+/// Whether a heading's "migrat" (lowercase `heading`) is a database's migrations, not
+/// a move between releases: the plural, with no release named and no "from"/"to"
+/// (goose's and golang-migrate's "Go Migrations", "## Running migrations in
+/// production"; not "Migrating from v1", "Migrations from 2.x").
+fn db_migrations(heading: &str) -> bool {
+    let words: Vec<&str> = heading.split(|c: char| !c.is_alphanumeric()).collect();
+    heading.contains("migrations")
+        && !heading.contains(|c: char| c.is_ascii_digit())
+        && !words.iter().any(|w| matches!(*w, "from" | "to" | "guide" | "guides" | "upgrade"))
 }
 
 /// Whether `before` (the sentence up to a mention) ends in words that place it in time

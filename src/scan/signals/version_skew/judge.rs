@@ -30,7 +30,14 @@ pub fn judge(
         }
         Subject::Release { prefix, by } => release_skew(known, tags, prefix, *by, m),
         Subject::ModulePath { module } => {
-            let detail = format!("names the Go module {}, but go.mod declares {module}", m.written);
+            let detail = if m.version == [1] {
+                format!(
+                    "names the Go module path {} with no major, the v0/v1 module, but go.mod declares {module}",
+                    m.written
+                )
+            } else {
+                format!("names the Go module {}, but go.mod declares {module}", m.written)
+            };
             Some(signal(m, detail, module.clone()))
         }
         Subject::CratePage { name } => crate_page_skew(known, path, name, m),
