@@ -1674,6 +1674,12 @@ fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
         // Hugging Face doc-builder links `` [`HfApi`] `` to its API page.
         ("hf/source/_toctree.yml", "- title: Guides\n"),
         ("hf/source/en/guide.md", "# Guide\n\nUse [`HfApi`] here.\n"),
+        // A TOML table's header in a Hugo config example, near a definition's label.
+        ("site/config.md", "# Config\n\n{{< code-toggle >}}\n[guides]\ntitle = 'x'\n{{< /code-toggle >}}\n\n[guide]: a.md\n"),
+        // The Rust Reference's mdbook-spec hands every broken link of its book to rustdoc.
+        ("spec/book.toml", "[book]\ntitle = \"R\"\n\n[preprocessor.spec]\ncommand = \"x\"\n"),
+        ("spec/src/SUMMARY.md", "# Summary\n\n- [Types](types.md)\n"),
+        ("spec/src/types.md", "# Types\n\nSee [`core::ptr::null`] and [the docs][`str`].\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     let labels = |path: &str| -> Vec<(u64, String)> {
@@ -1696,6 +1702,8 @@ fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
     assert_eq!(labels("notes/page.mdx"), vec![row(3, "none")]);
     assert_eq!(labels("docs/index.md"), vec![]);
     assert_eq!(labels("hf/source/en/guide.md"), vec![]);
+    assert_eq!(labels("spec/src/types.md"), vec![]);
+    assert_eq!(labels("site/config.md"), vec![]);
     let detail = a["signals"]["FAQ.md"][0]["detail"].as_str().unwrap().to_string();
     assert!(detail.contains("has no definition in this doc"), "{detail}");
 }

@@ -235,6 +235,9 @@ fn check_labels(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
             }
             RefStyle::Full | RefStyle::Collapsed => true,
             RefStyle::Shortcut if mdx || changelog => false,
+            // A label alone on its line is a TOML or INI table's header (Hugo's
+            // `{{< code-toggle >}}` config examples: `[params]`, `[taxonomies]`).
+            RefStyle::Shortcut if alone_on_line(&parsed.text, r.range.clone()) => false,
             RefStyle::Shortcut if code_span_only(&r.label) => !r.label.contains('~'),
             RefStyle::Shortcut => !man_page && names_a_heading_or_definition(parsed, &r.label),
         };
@@ -262,6 +265,13 @@ fn check_labels(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
     }
 }
 
+/// Whether nothing but blanks stands beside `range` on its line.
+fn alone_on_line(text: &str, range: std::ops::Range<usize>) -> bool {
+    let start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[range.end..].find('\n').map_or(text.len(), |i| range.end + i);
+    text[start..range.start].trim().is_empty() && text[range.end..end].trim().is_empty()
+}
+
 /// `0.1.0.md`: a release's notes, named by its version.
 fn version_named(name: &str) -> bool {
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
@@ -269,11 +279,15 @@ fn version_named(name: &str) -> bool {
 }
 
 /// Whether a tool other than the Markdown renderer resolves `doc`'s undefined labels
-/// (`check_labels`).
+/// (`check_labels`): MkDocs' autorefs, rustdoc, HF doc-builder, and the Rust
+/// Reference's `mdbook-spec`, which hands every broken link of its book to rustdoc as
+/// an intra-doc link (`` [`core::ptr::null`] ``) unless it names a rule
+/// (`[items.fn.const]`): 167 rows on the Reference's pages, session 34.
 fn labels_resolved_elsewhere(ctx: &ScanContext<'_>, doc: &Doc) -> bool {
     render_rules::renderer_of(&ctx.sites, &doc.path, &doc.parsed) == Some(Generator::Mkdocs)
         || ctx.tree.rustdoc_renders(&doc.path)
         || under_doc_builder(ctx, &doc.path)
+        || ctx.sites.page_of(&doc.path).is_some_and(|site| site.rule_ids.is_some())
 }
 
 /// Whether a folder above `path` holds Hugging Face doc-builder's `_toctree.yml`.

@@ -117,6 +117,22 @@ struct Requirement {
     extra: String,
 }
 
+/// Extras that stand for the one a reader picks (pipecat's skill writing
+/// `pipecat-ai[package-name]`, instructor's `instructor[provider]`), as `extras` and
+/// `my-…`/`your-…` (`instructor[my-provider]`) do.
+const PLACEHOLDER_EXTRAS: [&str; 10] = [
+    "extras",
+    "name",
+    "package",
+    "package-name",
+    "package_name",
+    "provider",
+    "providers",
+    "integration",
+    "feature",
+    "features",
+];
+
 /// The extras of the package `name` (normalized) that `code` asks for:
 /// `name[a,b]`, each a name of letters, digits, `-`, `_`, `.`. A placeholder
 /// (`extra1`, `<extra>`, `...`) is not one.
@@ -146,7 +162,9 @@ fn requirements(code: &str, name: &str) -> Vec<Requirement> {
         for extra in names {
             let lower = extra.to_ascii_lowercase();
             let placeholder = lower.trim_start_matches("extra").chars().all(|c| c.is_ascii_digit())
-                || lower == "extras";
+                || PLACEHOLDER_EXTRAS.contains(&lower.as_str())
+                || lower.starts_with("my-")
+                || lower.starts_with("your-");
             if !placeholder {
                 out.push(Requirement { written: written.to_string(), extra: extra.to_string() });
             }
@@ -175,6 +193,9 @@ mod tests {
         assert!(extras("x.beanie[srv]", "beanie").is_empty(), "a longer name");
         assert!(extras("beanie[\"key\"]", "beanie").is_empty(), "an index");
         assert!(extras("beanie[<extra>]", "beanie").is_empty());
+        assert!(extras("pip install beanie[package-name]", "beanie").is_empty());
+        assert!(extras("pip install beanie[provider]", "beanie").is_empty());
+        assert!(extras("pip install beanie[my-provider]", "beanie").is_empty());
         // A character of several bytes before the name (pip's “how to contribute”).
         assert_eq!(extras("“beanie[srv]”", "beanie"), ["srv"]);
     }
