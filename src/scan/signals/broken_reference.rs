@@ -238,7 +238,9 @@ fn check_labels(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
             // A label alone on its line is a TOML or INI table's header (Hugo's
             // `{{< code-toggle >}}` config examples: `[params]`, `[taxonomies]`).
             RefStyle::Shortcut if alone_on_line(&parsed.text, r.range.clone()) => false,
-            RefStyle::Shortcut if code_span_only(&r.label) => !r.label.contains('~'),
+            RefStyle::Shortcut if code_span_only(&r.label) => {
+                !r.label.contains('~') && !screaming_snake(r.label.trim().trim_matches('`'))
+            }
             RefStyle::Shortcut => !man_page && names_a_heading_or_definition(parsed, &r.label),
         };
         // The costlier questions last, of a label that would count.
@@ -343,6 +345,16 @@ fn code_span_only(label: &str) -> bool {
         && label.starts_with('`')
         && label.ends_with('`')
         && !label[1..label.len() - 1].contains('`')
+}
+
+/// Whether `name` is in capitals with an underscore (`BLOB_BUCKET`): an environment
+/// variable's shape, which a doc puts in brackets as notation (qdrant's skill, "accept
+/// an environment variable as a fallback, shown in brackets": 11 false rows, session
+/// 34) more often than it links a constant.
+fn screaming_snake(name: &str) -> bool {
+    name.contains('_')
+        && name.chars().any(|c| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 /// Whether a lone `[label]` of two words or more is the text of one of the doc's
