@@ -91,12 +91,20 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
             (None, Some((v, spec, file))) => {
                 (Some(v), format!("{file} python_requires"), Bound::Minimum, Some(spec))
             }
-            (None, None) => (
-                read::text(root, ".python-version").and_then(|t| parse_version(t.lines().next()?)),
-                ".python-version".to_string(),
-                Bound::Current,
-                None,
-            ),
+            (None, None) => match own_package(root, packages, &known.repos) {
+                Some((v, dir, spec, field)) => {
+                    let source =
+                        format!("{dir}/pyproject.toml {field}, the repository's own package");
+                    (Some(v), source, Bound::Minimum, Some(spec))
+                }
+                None => (
+                    read::text(root, ".python-version")
+                        .and_then(|t| parse_version(t.lines().next()?)),
+                    ".python-version".to_string(),
+                    Bound::Current,
+                    None,
+                ),
+            },
         },
     };
     if let Some(version) = version {
@@ -214,6 +222,29 @@ pub fn is_python(name: &str) -> bool {
 /// Most members of a workspace a root lists under `[tool.uv.workspace] members`
 /// (paths, or a folder of packages as `packages/*`) read for their floor.
 const MAX_MEMBERS: usize = 64;
+
+/// The floor of the repository's own Python package when it lives below a root that
+/// declares none: a `pyproject.toml` in a package folder whose `[project]` name is the
+/// repository's (`huggingface/tokenizers` → `bindings/python/`, `name = "tokenizers"`,
+/// `>=3.10`, while its CONTRIBUTING asks for "Python 3.9+"). Its floor, folder,
+/// specifier and field.
+fn own_package(
+    root: &Path,
+    packages: &[String],
+    repos: &[String],
+) -> Option<(Vec<u64>, String, String, &'static str)> {
+    let names: Vec<String> =
+        repos.iter().filter_map(|slug| slug.rsplit('/').next()).map(extra_name).collect();
+    packages.iter().find_map(|dir| {
+        let py = read::toml(root, &format!("{dir}/pyproject.toml"))?;
+        let name = py.get("project")?.get("name")?.as_str()?;
+        if !names.contains(&extra_name(name)) {
+            return None;
+        }
+        let (spec, field) = python_spec(&py)?;
+        Some((minimum(spec)?, dir.clone(), spec.to_string(), field))
+    })
+}
 
 /// The lowest `requires-python` floor among the uv workspace members `root_py` lists,
 /// with the member that declares it.
@@ -366,6 +397,34 @@ mod tests {
         assert_eq!(nearest_floor(d, "integrations/bare/README.md"), None);
         assert_eq!(nearest_floor(d, "docs/a.md"), None);
         assert_eq!(nearest_floor(d, "README.md"), None);
+    }
+
+    /// tokenizers: no Python manifest at the root, its package in `bindings/python/`.
+    #[test]
+    fn the_repositorys_own_package_below_a_bare_root_sets_the_floor() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let w = |rel: &str, t: &str| crate::test_files::write(d, rel, t);
+        w("scripts/pyproject.toml", "[project]\nname = \"tools\"\nrequires-python = \">=3.8\"\n");
+        w(
+            "bindings/python/pyproject.toml",
+            "[project]\nname = \"Tokenizers\"\nrequires-python = \">=3.10\"\n",
+        );
+        let packages = ["bindings/python".to_string(), "scripts".to_string()];
+        let floor = |repos: &[&str]| {
+            let mut known = KnownVersions::default();
+            known.repos = repos.iter().map(|r| r.to_string()).collect();
+            read(d, &packages, &mut known);
+            known
+                .versions
+                .iter()
+                .find(|k| k.scope.is_empty() && is_python(&k.names[0]))
+                .map(|k| (k.version.clone(), k.source.clone()))
+        };
+        let (version, source) = floor(&["huggingface/tokenizers"]).unwrap();
+        assert_eq!(version, [3, 10]);
+        assert!(source.contains("the repository's own package"), "{source}");
+        assert_eq!(floor(&["someone/else"]), None, "no package of the repository's name");
     }
 
     #[test]
