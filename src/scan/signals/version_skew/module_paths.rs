@@ -108,6 +108,11 @@ fn unversioned(
             continue;
         }
         if let Some(rest) = after.strip_prefix('/') {
+            // A placeholder (`google.golang.org/adk/<module_directory_path>`) is a path
+            // the reader makes up.
+            if rest.starts_with(['<', '{', '$']) {
+                continue;
+            }
             // The path on: a major in it (`/v5/…`, a sub-module's `raft/v3`) or a
             // folder holding a module of its own names another module.
             let path = rest
@@ -118,11 +123,6 @@ fn unversioned(
                 seg.strip_prefix('v')
                     .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
             };
-            // A placeholder (`google.golang.org/adk/<module_directory_path>`) is a path
-            // the reader makes up.
-            if rest.starts_with(['<', '{', '$']) {
-                continue;
-            }
             let first = path.split('/').next().unwrap_or("");
             if path.split('/').any(is_major) || nested.iter().any(|n| n == first) {
                 continue;
@@ -138,7 +138,7 @@ fn unversioned(
             })
         });
         let line = doc.lines.line(start);
-        if !docs_page && !(imported(doc, start, before, line)) {
+        if !docs_page && !imported(doc, start, before, line) {
             continue;
         }
         if skip_line(line) || headed_or_told_as_older(doc, start) {
