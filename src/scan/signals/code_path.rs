@@ -151,7 +151,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         {
             continue;
         }
-        if says_gone(&sentence_lines(doc, span.line), span.text.trim())
+        if says_gone(&gone_context(doc, span.line), span.text.trim())
             || written_from_a_named_folder(ctx, &doc.parsed.text, &path)
             || under_a_parent_item(ctx, doc, span.line, &path)
         {
@@ -235,7 +235,7 @@ fn missing_layout_entry(
         || DEFAULT_EXCLUDED_DIRS.contains(&first)
         || (code.trim().starts_with('/') && SYSTEM_DIRS.contains(&first))
         || creates_or_exemplifies(written)
-        || says_gone(&sentence_lines(doc, line), code.trim())
+        || says_gone(&gone_context(doc, line), code.trim())
         || changelog_fragment(&resolved);
     // A lone folder at the root is followed through git like one an agent file lists
     // (`alembic/`, moved into the package: `stale_name_location::classify`).
@@ -438,6 +438,19 @@ fn names_own_file(
     (ctx.tree.kind(&parent) == PathKind::Dir).then(|| path.to_string())
 }
 
+/// What `says_gone` reads for a path on `line`: the line with the one before it when
+/// the sentence began there ("Do not recreate the old\n`docs/content/docs/` tree":
+/// CopilotKit's contributor README) and the one after it (`sentence_lines`).
+fn gone_context(doc: &Doc, line: u32) -> String {
+    let lead = paragraph_before(doc, line);
+    let lines = sentence_lines(doc, line);
+    if lead.is_empty() {
+        lines
+    } else {
+        format!("{lead} {lines}")
+    }
+}
+
 /// Line `line` of `doc`, with the next line joined on when it goes on the same paragraph
 /// (not blank, no list item, heading, table row or quote of its own): a sentence broken
 /// across lines ("`src/Core/README.md` and\nsimilar paths do not exist.").
@@ -575,8 +588,21 @@ fn says_gone(line: &str, code: &str) -> bool {
         "previously",
     ];
     // The word just before it: "there is no `packages/v1/`", "the old `docs/x/` tree",
-    // "Old: `src/a.ts`".
-    let before = line[start..at].trim_end().trim_end_matches(':').to_lowercase();
+    // "Old: `src/a.ts`"; before a list of such paths, too ("there is no `packages/v1/`
+    // or `packages/v2/` directory": CopilotKit's skill, the second path a false row).
+    let mut before = line[start..at].trim_end().trim_end_matches(':').to_lowercase();
+    loop {
+        let mut rest = before.trim_end().trim_end_matches(',').trim_end();
+        for joint in [" or", " nor", " and"] {
+            rest = rest.strip_suffix(joint).unwrap_or(rest).trim_end();
+        }
+        let rest = rest.trim_end_matches(',').trim_end();
+        // Over the list's previous code span, to the word before it.
+        match rest.strip_suffix('`').and_then(|r| r.rfind('`').map(|i| &r[..i])) {
+            Some(earlier) if rest.len() < before.len() => before = earlier.trim_end().to_string(),
+            _ => break,
+        }
+    }
     let word = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
     // A list said not to be there: "No `.cursor/rules/`, `.cursorrules`, or
     // `.github/copilot-instructions.md` found."
@@ -1241,6 +1267,20 @@ mod tests {
         assert!(!changelog_fragment("src/changelog.rs") && !changelog_fragment("1234.md"));
     }
 
+    /// A sentence begun on the line before the path's (CopilotKit's contributor README).
+    #[test]
+    fn the_sentence_read_for_a_path_starts_on_the_line_before() {
+        let text = "# Docs\n\nIt is not a separate app. Do not recreate the old\n`docs/content/docs/` tree; write docs elsewhere.\n\nKeep `src/a.ts`.\n";
+        let doc = Doc {
+            path: "README.md".into(),
+            parsed: crate::scan::markdown::parse_as(text.to_string(), false),
+            bytes: text.len() as u64,
+        };
+        assert!(says_gone(&gone_context(&doc, 4), "docs/content/docs/"));
+        assert!(!says_gone(&sentence_lines(&doc, 4), "docs/content/docs/"));
+        assert!(!says_gone(&gone_context(&doc, 6), "src/a.ts"));
+    }
+
     #[test]
     fn a_sentence_that_says_the_path_is_gone() {
         let gone = "The 3-way merge engine (`internal/merge/`) was removed during the migration.";
@@ -1255,6 +1295,12 @@ mod tests {
         let negated =
             "Packages live under `packages/<name>` (there is no `packages/v1/` directory).";
         assert!(says_gone(negated, "packages/v1/"));
+        // Each path of a list the word governs (CopilotKit's skill).
+        let listed = "(there is no `packages/v1/` or `packages/v2/` directory).";
+        assert!(says_gone(listed, "packages/v1/") && says_gone(listed, "packages/v2/"));
+        let three = "There is no `a/`, `b/`, nor `c/` here.";
+        assert!(says_gone(three, "c/") && says_gone(three, "b/"));
+        assert!(!says_gone("Use `src/a.ts` or `src/b.ts`.", "src/b.ts"));
         assert!(says_gone(
             "Never recreate the old `docs/content/docs/` tree.",
             "docs/content/docs/"
