@@ -1662,7 +1662,7 @@ fn a_reference_link_whose_label_has_no_definition_shows_as_brackets() {
         ("CONTRIBUTING.md", contributing),
         // A code span alone is rustdoc's intra-doc link, which GitHub does not resolve; a
         // doc's other bracketed words are prose.
-        ("FAQ.md", "# FAQ\n\nUse [`Rc`] or [`Arc`] here, not [WIP] or [TOC].\n\n> [!NOTE]\n> alert\n\n- `--bucket` [`BLOB_BUCKET`]\n"),
+        ("FAQ.md", "# FAQ\n\nUse [`Rc`] or [`Arc`] here, not [WIP] or [TOC].\n\n> [!NOTE]\n> alert\n\n- `--bucket` [`BLOB_BUCKET`]\n- `[`c`]upsd.conf` no, [`c`]upsd and [`...plugin.scopes`]\n"),
         // A changelog's lone brackets are its shorthand; a collapsed label is a link.
         ("CHANGELOG.md", "# Changelog\n\n## 1.1 [YANKED]\n\n* [#1534][]: a hook.\n\n[#1533]: https://example.com/1533\n"),
         // A footnote, a definition the parser did not take and MDX brackets say nothing.

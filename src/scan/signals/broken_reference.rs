@@ -299,14 +299,18 @@ fn under_doc_builder(ctx: &ScanContext<'_>, path: &str) -> bool {
         .any(|dir| ctx.tree.exists(&crate::scan::resolve::join(dir, "_toctree.yml")))
 }
 
-/// A label a reference link would have: two characters or more, not a citation's
+/// A label a reference link would have: two characters or more (a code span's
+/// content too: tldr's option-letter mnemonics, `` [`c`]upsd.conf ``), not a citation's
 /// number (`[IETF Datatracker][16]` in text pasted from a chat, `Numbered [1][2]`), no
-/// markup in it (`<code>[string, <a href=…>…</a>][]</code>`, `{{…}}`).
+/// markup in it (`<code>[string, <a href=…>…</a>][]</code>`, `{{…}}`), not a spread's
+/// `...` (chartjs' option path `options.[...plugin.additionalOptionScopes]`).
 fn label_shaped(label: &str) -> bool {
     let label = label.trim();
-    label.chars().count() > 1
+    let inner = label.trim_matches('`').trim();
+    inner.chars().count() > 1
         && !label.chars().all(|c| c.is_ascii_digit())
         && !label.contains(['<', '{'])
+        && !inner.starts_with("...")
 }
 
 /// Whether a line of the doc starts `[label]:`, a definition the renderer of its site
