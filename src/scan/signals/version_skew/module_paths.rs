@@ -5,6 +5,7 @@
 //! `CLAUDE.md` calling the repository "`github.com/labstack/echo/v4`" beside `/v5`).
 
 use super::mention::{Claim, Mention, Subject};
+use super::words::strict_version;
 use crate::scan::markdown::{Inline, InlineKind, ParsedDoc};
 use crate::scan::signals::manifests::KnownVersions;
 
@@ -189,14 +190,10 @@ fn headed_or_told_as_older(doc: &ParsedDoc, offset: usize) -> bool {
 fn names_release(text: &str) -> bool {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.')).any(|word| {
         let word = word.trim_end_matches('.');
-        let number = word.strip_prefix('v').unwrap_or(word);
-        let mut parts = number.split('.');
-        let first_is_number =
-            parts.next().is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-        let second = parts.next();
-        first_is_number
-            && (word.starts_with('v')
-                || second.is_some_and(|p| p == "x" || p.bytes().all(|b| b.is_ascii_digit())))
+        match word.strip_suffix(".x") {
+            Some(major) => strict_version(major).is_some(),
+            None => strict_version(word).is_some_and(|v| v.len() > 1 || word.starts_with('v')),
+        }
     })
 }
 
@@ -259,4 +256,19 @@ fn about_older_major(doc: &ParsedDoc, offset: usize) -> bool {
     let start = if i == 0 { 0 } else { doc.headings[i - 1].offset };
     let end = doc.headings.get(i).map_or(doc.text.len(), |h| h.offset);
     tells_older(&doc.text[start..end].to_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_release_is_named_by_a_version_not_a_list_number() {
+        for yes in ["migrating from v1", "the 1.x series", "upgrade to 2.3", "v2-maint"] {
+            assert!(names_release(yes), "{yes}");
+        }
+        for no in ["go migrations", "4. register your migration functions", "main.go", "v"] {
+            assert!(!names_release(no), "{no}");
+        }
+    }
 }
