@@ -770,6 +770,30 @@ pub fn in_example_project(ctx: &super::context::ScanContext<'_>, path: &str) -> 
     })
 }
 
+/// The manifests that make the folder holding them a plugin an agent tool installs:
+/// Claude Code's, Codex's and Cursor's.
+const PLUGIN_MANIFESTS: [&str; 3] =
+    [".claude-plugin/plugin.json", ".codex-plugin/plugin.json", ".cursor-plugin/plugin.json"];
+
+/// Whether the doc at `path` lies in a plugin a marketplace ships as it is: a folder
+/// below the root holding a `PLUGIN_MANIFESTS` file and no package manifest
+/// (claude-code-plugins-plus' `plugins/testing/api-fuzzer/`). Such a plugin is installed
+/// into its reader's setup and run there: the prerequisites its pages state ("Node.js
+/// 16+") are its reader's, not the marketplace's toolchain. A plugin with a
+/// `package.json` of its own is a package of the workspace, built here with the
+/// workspace's tools (its CONTRIBUTING's "pnpm 8+" answers to the root's
+/// `packageManager`).
+pub fn in_plugin(ctx: &super::context::ScanContext<'_>, path: &str) -> bool {
+    const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
+    let file = |p: String| ctx.tree.kind(&p) == super::tree::PathKind::File;
+    let parts: Vec<&str> = path.split('/').collect();
+    (1..parts.len()).rev().any(|end| {
+        let dir = parts[..end].join("/");
+        PLUGIN_MANIFESTS.iter().any(|m| file(format!("{dir}/{m}")))
+            && !MANIFESTS.iter().any(|m| file(format!("{dir}/{m}")))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

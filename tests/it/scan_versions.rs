@@ -373,6 +373,37 @@ fn node_engines_are_a_minimum_and_pnpm_workspaces_are_members() {
 }
 
 #[test]
+fn a_plugin_a_marketplace_ships_states_its_readers_prerequisites() {
+    let p = Project::new();
+    p.write("package.json", r#"{"name": "market", "private": true, "workspaces": ["packages/*"], "engines": {"node": ">=20"}}"#);
+    p.write(
+        "packages/cli/package.json",
+        r#"{"name": "market-cli", "version": "2.0.0", "engines": {"node": ">=20"}}"#,
+    );
+    p.write("plugins/fuzz/.claude-plugin/plugin.json", r#"{"name": "fuzz"}"#);
+    p.write("plugins/lint/.codex-plugin/plugin.json", r#"{"name": "lint"}"#);
+    let page =
+        "# Fuzz\n\nNode.js 16 or later is required.\n\n```sh\nnpm i -D market-cli@1.0.0\n```\n";
+    p.write("plugins/fuzz/commands/fuzz.md", page);
+    p.write("plugins/lint/README.md", page);
+    // A folder of plugins without a manifest of its own is the marketplace's, and so is
+    // a plugin that is a package of the workspace.
+    p.write("plugins/README.md", page);
+    p.write("plugins/audit/.claude-plugin/plugin.json", r#"{"name": "audit"}"#);
+    p.write("plugins/audit/package.json", r#"{"name": "audit", "private": true}"#);
+    p.write("plugins/audit/CONTRIBUTING.md", page);
+    let a = scan(&p, &["--no-git"]);
+    // The marketplace's own package is still named at its version in a plugin's page.
+    assert_eq!(skews(&a, "plugins/fuzz/commands/fuzz.md"), [sk(6, "1.0.0", "2.0.0")]);
+    assert_eq!(skews(&a, "plugins/lint/README.md"), [sk(6, "1.0.0", "2.0.0")]);
+    assert_eq!(skews(&a, "plugins/README.md"), [sk(3, "16", "20"), sk(6, "1.0.0", "2.0.0")]);
+    assert_eq!(
+        skews(&a, "plugins/audit/CONTRIBUTING.md"),
+        [sk(3, "16", "20"), sk(6, "1.0.0", "2.0.0")]
+    );
+}
+
+#[test]
 fn an_action_major_the_repository_still_pins_is_not_behind() {
     let p = Project::new();
     let step = |v: &str| {

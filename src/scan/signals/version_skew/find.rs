@@ -63,9 +63,13 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
             out.retain(|m| live.contains(m.written.as_str()));
         }
     }
-    if crate::scan::role::in_example_project(ctx, &doc.path) {
-        // An example app is copied out and run on its own: the workspace's toolchain
-        // floor (the root `engines.node`, `requires-python`) is not its reader's.
+    if !out.is_empty()
+        && (crate::scan::role::in_example_project(ctx, &doc.path)
+            || crate::scan::role::in_plugin(ctx, &doc.path))
+    {
+        // An example app is copied out and run on its own, a plugin is installed into
+        // its reader's setup: the workspace's toolchain floor (the root `engines.node`,
+        // `requires-python`) is not their reader's.
         out.retain(|m| match &m.subject {
             Subject::Name { name, in_code, registry } => known
                 .lookup(name, &doc.path, *in_code, *registry)
