@@ -284,6 +284,32 @@ fn duplicate_content_leaves_out_a_tree_kept_whole_below_another_folder() {
 }
 
 #[test]
+fn duplicate_content_leaves_out_the_parts_of_a_page_a_tool_assembles() {
+    // datamodel-code-generator's script writes `utility-options.md` from every page of
+    // `manual/`: each part is in it whole, by construction. A page that holds two whole
+    // docs (a README that copied two guides) still fires.
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);
+    let part = |name: &str| {
+        format!("{}\n{}", block(&format!("{name} option")), block(&format!("{name} usage")))
+    };
+    let mut assembled = String::from("# Utility options\n\n");
+    for name in ["job", "all-jobs", "output-format"] {
+        write(&format!("docs/cli/manual/{name}.md"), format!("# {name}\n\n{}", part(name)));
+        assembled.push_str(&format!("## {name}\n\n{}\n", part(name)));
+    }
+    write("docs/cli/utility-options.md", assembled);
+    let mut readme = String::from("# Tool\n\n");
+    for name in ["install", "usage"] {
+        write(&format!("guides/{name}.md"), format!("# {name}\n\n{}", part(name)));
+        readme.push_str(&format!("## {name}\n\n{}\n", part(name)));
+    }
+    write("README.md", readme);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["README.md", "guides/install.md", "guides/usage.md"]);
+}
+
+#[test]
 fn duplicate_content_between_docs_for_people_needs_a_doc_mostly_copied() {
     let dir = tempfile::tempdir().unwrap();
     let write = |rel: &str, text: String| write_file(dir.path(), rel, &text);

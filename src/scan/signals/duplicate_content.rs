@@ -333,6 +333,28 @@ fn mirrored_trees<'k>(
 /// Fewer pages in common than this never make two folders copies of one tree.
 const MIRROR_MIN_PAGES: usize = 3;
 
+/// The docs that hold `ASSEMBLED_MIN_PARTS` or more other docs each whole (`whole`):
+/// pages a tool builds by concatenating others. datamodel-code-generator's
+/// `scripts/build_cli_docs.py` writes `docs/cli-reference/utility-options.md` from every
+/// page of `docs/cli-reference/manual/`; each part is its copy by construction, and the
+/// edit goes into the part.
+fn assembled_pages<'k>(
+    pairs: impl Iterator<Item = &'k (u32, u32)>,
+    whole: impl Fn(u32, u32) -> bool,
+) -> BTreeSet<u32> {
+    let mut parts: BTreeMap<u32, usize> = BTreeMap::new();
+    for &(doc, other) in pairs {
+        if whole(doc, other) {
+            *parts.entry(other).or_default() += 1;
+        }
+    }
+    parts.into_iter().filter(|(_, n)| *n >= ASSEMBLED_MIN_PARTS).map(|(page, _)| page).collect()
+}
+
+/// Fewer whole docs than this inside one page are copies, not its parts: two pages
+/// copied into a README is a choice someone made, and drifts.
+const ASSEMBLED_MIN_PARTS: usize = 3;
+
 /// Two docs no agent reads that share less than this many characters, none of it a
 /// paragraph, share an example shown on both pages by design (the same template
 /// snippet on Hugo's `if` and `else` pages, one typedoc table on two interface pages):
@@ -619,6 +641,7 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         })
     };
     let mirrored = mirrored_trees(ctx, pairs.keys(), copy_of);
+    let assembled = assembled_pages(pairs.keys(), copy_of);
     // The characters `doc` shares with `other`, each shared block counted once.
     let shared_chars = |doc: u32, other: u32| -> u32 {
         let mut seen = BTreeSet::new();
@@ -664,6 +687,13 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         };
         if variant_roots(a, b).is_some_and(|roots| mirrored.contains(&ordered(roots))) {
             return false;
+        }
+        if assembled.contains(&doc) || assembled.contains(&other) {
+            // A page a tool assembles from others holds them by construction.
+            let part = |p: u32, page: u32| assembled.contains(&page) && copy_of(p, page);
+            if part(doc, other) || part(other, doc) {
+                return false;
+            }
         }
         if parallel_pages(a, b) {
             return whole(doc, other) || whole(other, doc);
