@@ -98,6 +98,22 @@ fn copied_from_elsewhere(text: &str, repos: &[String]) -> bool {
     COPIED_FROM.captures_iter(head).any(|c| !repos.contains(&c[1].to_ascii_lowercase()))
 }
 
+/// Whether `url` names a repository on a forge other than those `repo_slug` reads:
+/// sourcehut (`git.sr.ht/~savoy/tilde`), Bitbucket, Gitee, or a self-hosted Gitea,
+/// Forgejo or GitLab whose host opens on `git.`, `gitea.`, `forgejo.` or `gitlab.`
+/// (`git.42l.fr/HugoTrentesaux/seagull`): a host and an owner and a name after it. Zola's
+/// themes gallery copies the READMEs of themes kept there (7 false rows).
+fn other_forge_repo(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else { return false };
+    let mut parts = rest.split('/');
+    let host = parts.next().unwrap_or_default().to_ascii_lowercase();
+    let owner = parts.next().unwrap_or_default();
+    let name = parts.next().unwrap_or_default();
+    let forge = ["sr.ht", "git.sr.ht", "bitbucket.org", "gitee.com"].contains(&host.as_str())
+        || ["git.", "gitea.", "forgejo.", "gitlab."].iter().any(|p| host.starts_with(p));
+    forge && !owner.is_empty() && !name.is_empty()
+}
+
 /// Frontmatter keys that name where a page's text comes from.
 const SOURCE_KEYS: [&str; 4] = ["repository", "repo", "source", "upstream"];
 
@@ -135,8 +151,12 @@ fn upstream_copy(text: &str, repos: &[String]) -> bool {
     }
     urls.iter().any(|url| {
         url.contains("://")
-            && crate::scan::signals::manifests::repo_slug(url)
-                .is_some_and(|slug| !repos.contains(&slug))
+            && match crate::scan::signals::manifests::repo_slug(url) {
+                Some(slug) => !repos.contains(&slug),
+                // A project known to live on GitHub, GitLab or Codeberg (`repos`) does not
+                // live on another forge too.
+                None => !repos.is_empty() && other_forge_repo(url),
+            }
     })
 }
 
@@ -427,7 +447,18 @@ mod tests {
         // The project's own repository is no upstream.
         assert!(!upstream_copy(theme, &["cx48/belresume".to_string()]));
         // Nor is a key that names no forge repository.
-        let page = "---\nsource: ./notes.md\nrepo: https://example.com/x\n---\n# P\n";
+        let page = "---\nsource: ./notes.md\nrepo: https://example.com/x/y\n---\n# P\n";
         assert!(!upstream_copy(page, &[]));
+        assert!(!upstream_copy(page, &["getzola/zola".to_string()]));
+        // A theme kept on another forge is another project's, once the project's own
+        // repository is known to be elsewhere; unknown, it may be the project's own.
+        let own = ["getzola/zola".to_string()];
+        for url in ["https://git.sr.ht/~savoy/tilde", "https://git.42l.fr/o/seagull"] {
+            let theme = format!("+++\ntitle = \"t\"\n[extra]\nrepository = \"{url}\"\n+++\n# T\n");
+            assert!(upstream_copy(&theme, &own), "{url}");
+            assert!(!upstream_copy(&theme, &[]), "{url}");
+        }
+        let bare = "+++\ntitle = \"t\"\n[extra]\nrepository = \"https://git.sr.ht/~savoy\"\n+++\n";
+        assert!(!upstream_copy(bare, &own));
     }
 }
