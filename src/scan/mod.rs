@@ -8,6 +8,7 @@ mod doc_outcome;
 mod engine;
 mod git;
 mod gitattributes;
+mod go_embed;
 mod ignored;
 pub mod markdown;
 mod options;

@@ -78,6 +78,27 @@ fn mkdocs_pages_have_python_markdown_ids_as_well_as_githubs() {
 }
 
 #[test]
+fn a_page_a_go_program_embeds_may_link_the_headings_the_program_adds() {
+    // rclone's `mount.go` embeds `mount.md` and appends the VFS options' help to it.
+    let page = "# Mount\n\nSee [caching](#vfs-file-caching) and [usage](#usage).\n\n## Usage\n\n[other](other.md#gone)\n";
+    let files = [
+        (
+            "cmd/mount/mount.go",
+            "package mount\n\nimport _ \"embed\"\n\n//go:embed mount.md\nvar help string\n",
+        ),
+        ("cmd/mount/mount.md", page),
+        ("cmd/mount/other.md", "# Other\n"),
+        ("cmd/serve/serve.md", page),
+    ];
+    let dir = tree(&files);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let targets = |p: &str| broken(&a, p).into_iter().map(|r| r.1).collect::<Vec<_>>();
+    // Another page's fragment is still that page's.
+    assert_eq!(targets("cmd/mount/mount.md"), ["other.md#gone"]);
+    assert_eq!(targets("cmd/serve/serve.md"), ["#vfs-file-caching", "other.md"]);
+}
+
+#[test]
 fn a_website_slugging_with_sindresorhus_slugify_gives_decamelized_ids() {
     let page = "# Guide\n\n## isSingleton\n\n## LangChain & OpenAI\n\n[a](#is-singleton) [b](#lang-chain-and-open-ai) [c](#issingleton) [d](#is-single)\n";
     let translated = "# 指南\n\n## 队列 (Queuing)\n\n[a](#queuing)\n";
