@@ -101,17 +101,18 @@ fn copied_from_elsewhere(text: &str, repos: &[String]) -> bool {
 /// Whether `url` names a repository on a forge other than those `repo_slug` reads:
 /// sourcehut (`git.sr.ht/~savoy/tilde`), Bitbucket, Gitee, or a self-hosted Gitea,
 /// Forgejo or GitLab whose host opens on `git.`, `gitea.`, `forgejo.` or `gitlab.`
-/// (`git.42l.fr/HugoTrentesaux/seagull`): a host and an owner and a name after it. Zola's
-/// themes gallery copies the READMEs of themes kept there (7 false rows).
-fn other_forge_repo(url: &str) -> bool {
-    let Some((_, rest)) = url.split_once("://") else { return false };
+/// (`git.42l.fr/HugoTrentesaux/seagull`): a host and an owner and a name after it; the
+/// name, lowercase. Zola's themes gallery copies the READMEs of themes kept there (7
+/// false rows).
+fn other_forge_repo(url: &str) -> Option<String> {
+    let (_, rest) = url.split_once("://")?;
     let mut parts = rest.split('/');
     let host = parts.next().unwrap_or_default().to_ascii_lowercase();
     let owner = parts.next().unwrap_or_default();
-    let name = parts.next().unwrap_or_default();
+    let name = parts.next().unwrap_or_default().trim_end_matches(".git").to_ascii_lowercase();
     let forge = ["sr.ht", "git.sr.ht", "bitbucket.org", "gitee.com"].contains(&host.as_str())
         || ["git.", "gitea.", "forgejo.", "gitlab."].iter().any(|p| host.starts_with(p));
-    forge && !owner.is_empty() && !name.is_empty()
+    (forge && !owner.is_empty() && !name.is_empty()).then_some(name)
 }
 
 /// Frontmatter keys that name where a page's text comes from.
@@ -153,9 +154,13 @@ fn upstream_copy(text: &str, repos: &[String]) -> bool {
         url.contains("://")
             && match crate::scan::signals::manifests::repo_slug(url) {
                 Some(slug) => !repos.contains(&slug),
-                // A project known to live on GitHub, GitLab or Codeberg (`repos`) does not
-                // live on another forge too.
-                None => !repos.is_empty() && other_forge_repo(url),
+                // A project known on GitHub, GitLab or Codeberg (`repos`) may keep its
+                // home on another forge and a mirror there: only a repository of
+                // another name is another project's.
+                None => other_forge_repo(url).is_some_and(|name| {
+                    !repos.is_empty()
+                        && !repos.iter().any(|r| r.rsplit('/').next() == Some(name.as_str()))
+                }),
             }
     })
 }
@@ -460,5 +465,8 @@ mod tests {
         }
         let bare = "+++\ntitle = \"t\"\n[extra]\nrepository = \"https://git.sr.ht/~savoy\"\n+++\n";
         assert!(!upstream_copy(bare, &own));
+        // The project's own home on another forge, GitHub its mirror.
+        let home = "+++\n[extra]\nrepository = \"https://git.sr.ht/~me/Zola.git\"\n+++\n# Z\n";
+        assert!(!upstream_copy(home, &own));
     }
 }

@@ -9,8 +9,6 @@
 
 use std::path::Path;
 
-use globset::GlobBuilder;
-
 /// A Go source larger than this is not read for its directives.
 const MAX_SOURCE_BYTES: u64 = 1 << 20;
 
@@ -19,9 +17,14 @@ const MAX_SOURCE_BYTES: u64 = 1 << 20;
 const FOLDERS_UP: usize = 3;
 
 /// Whether a `.go` file in the folder of root-relative `path`, or in one of the
-/// `FOLDERS_UP - 1` folders above it, embeds it: a `//go:embed` pattern (a file name or
-/// a glob, relative to that file's folder) matches it.
+/// `FOLDERS_UP - 1` folders above it, embeds it by name: a `//go:embed` directive of
+/// that file names its path relative to that file's folder. A glob or a folder embeds
+/// files that a program serves as they are (a site's pages), and a README is read on
+/// GitHub however a program prints it: neither counts.
 pub fn embedded(root: &Path, path: &str) -> bool {
+    if path.rsplit('/').next().is_some_and(|name| name.to_ascii_lowercase().starts_with("readme")) {
+        return false;
+    }
     let mut dir = parent(path);
     for _ in 0..FOLDERS_UP {
         let rel = if dir.is_empty() { path } else { &path[dir.len() + 1..] };
@@ -42,7 +45,7 @@ fn parent(path: &str) -> &str {
 }
 
 /// Whether a `.go` file directly in root-relative folder `dir` embeds `rel` (relative to
-/// `dir`).
+/// `dir`) by name.
 fn folder_embeds(root: &Path, dir: &str, rel: &str) -> bool {
     let Ok(folder) = crate::fsio::resolve_confined(root, dir) else { return false };
     let Ok(entries) = std::fs::read_dir(folder) else { return false };
@@ -55,31 +58,21 @@ fn folder_embeds(root: &Path, dir: &str, rel: &str) -> bool {
         let Ok(bytes) = crate::fsio::read_confined(root, &source, MAX_SOURCE_BYTES) else {
             return false;
         };
-        patterns(&String::from_utf8_lossy(&bytes)).iter().any(|p| matches(p, rel))
+        patterns(&String::from_utf8_lossy(&bytes)).iter().any(|p| p == rel)
     })
 }
 
-/// The patterns of every `//go:embed` directive of a Go source, quotes taken off.
+/// The patterns of every `//go:embed` directive of a Go source (indented in a `var`
+/// block too, a space or a tab after the word), quotes taken off.
 fn patterns(source: &str) -> Vec<String> {
     source
         .lines()
-        .filter_map(|line| line.strip_prefix("//go:embed "))
+        .filter_map(|line| line.trim_start().strip_prefix("//go:embed"))
+        .filter(|rest| rest.starts_with([' ', '\t']))
         .flat_map(|rest| rest.split_whitespace())
-        .map(|p| p.trim_matches(['"', '`']).trim_start_matches("all:").to_string())
+        .map(|p| p.trim_matches(['"', '`']).to_string())
         .filter(|p| !p.is_empty())
         .collect()
-}
-
-/// Whether Go's embed pattern `pattern` takes `rel`: the file itself, a glob over it
-/// (`*.md`, one folder level a `*`), or a folder above it (Go embeds a folder's files).
-fn matches(pattern: &str, rel: &str) -> bool {
-    if pattern == rel || rel.starts_with(&format!("{}/", pattern.trim_end_matches('/'))) {
-        return true;
-    }
-    GlobBuilder::new(pattern)
-        .literal_separator(true)
-        .build()
-        .is_ok_and(|g| g.compile_matcher().is_match(rel))
 }
 
 #[cfg(test)]
@@ -87,14 +80,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn go_embed_patterns_name_files_globs_and_folders() {
-        let src = "package mountlib\n\n//go:embed mount.md\nvar help string\n\n//go:embed \"docs/*.md\" templates\nvar fs embed.FS\n// go:embed other.md\n";
+    fn go_embed_directives_indented_or_tab_separated_are_read() {
+        let src = "package mountlib\n\n//go:embed mount.md\nvar help string\n\nvar (\n\t//go:embed\t\"docs/*.md\" templates\n\tfs embed.FS\n)\n// go:embed other.md\n//go:embedded x.md\n";
         assert_eq!(patterns(src), ["mount.md", "docs/*.md", "templates"]);
-        assert!(matches("mount.md", "mount.md"));
-        assert!(matches("docs/*.md", "docs/serve.md"));
-        assert!(!matches("docs/*.md", "docs/deep/serve.md"));
-        assert!(matches("templates", "templates/deep/page.md"));
-        assert!(!matches("mount.md", "other.md"));
     }
 
     #[test]
@@ -108,11 +96,21 @@ mod tests {
         write("cmd/mount/mount.go", "package mount\n\n//go:embed mount.md\nvar help string\n");
         write("cmd/mount/mount.md", "# Mount\n");
         write("cmd/mount/other.md", "# Other\n");
-        write("cmd/serve/serve.go", "package serve\n\n//go:embed docs/*.md\nvar docs embed.FS\n");
+        write("cmd/serve/serve.go", "package serve\n\n//go:embed docs/s3.md\nvar s3 string\n//go:embed docs/*.md site\nvar docs embed.FS\n");
         write("cmd/serve/docs/s3.md", "# S3\n");
+        write("cmd/serve/docs/ftp.md", "# FTP\n");
+        write("cmd/serve/site/index.md", "# Site\n");
+        write("main.go", "package main\n\n//go:embed README.md\nvar usage string\n//go:embed help.md\nvar help string\n");
+        write("README.md", "# Tool\n");
+        write("help.md", "# Help\n");
         assert!(embedded(dir.path(), "cmd/mount/mount.md"));
         assert!(!embedded(dir.path(), "cmd/mount/other.md"));
+        // By name from two folders up; a glob or a folder embeds pages served as they are.
         assert!(embedded(dir.path(), "cmd/serve/docs/s3.md"));
+        assert!(!embedded(dir.path(), "cmd/serve/docs/ftp.md"));
+        assert!(!embedded(dir.path(), "cmd/serve/site/index.md"));
+        // At the root; a README is read on GitHub however the program prints it.
+        assert!(embedded(dir.path(), "help.md"));
         assert!(!embedded(dir.path(), "README.md"));
     }
 }

@@ -787,11 +787,17 @@ pub fn in_plugin(ctx: &super::context::ScanContext<'_>, path: &str) -> bool {
     const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
     let file = |p: String| ctx.tree.kind(&p) == super::tree::PathKind::File;
     let parts: Vec<&str> = path.split('/').collect();
-    (1..parts.len()).rev().any(|end| {
+    // From the doc's folder up: the nearest package or plugin decides.
+    for end in (1..parts.len()).rev() {
         let dir = parts[..end].join("/");
-        PLUGIN_MANIFESTS.iter().any(|m| file(format!("{dir}/{m}")))
-            && !MANIFESTS.iter().any(|m| file(format!("{dir}/{m}")))
-    })
+        if MANIFESTS.iter().any(|m| file(format!("{dir}/{m}"))) {
+            return false;
+        }
+        if PLUGIN_MANIFESTS.iter().any(|m| file(format!("{dir}/{m}"))) {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -279,11 +279,11 @@ fn link_signal(
         {
             return None
         }
-        // A page a Go program embeds is printed, or written out as a generated page,
-        // with the program's own text after it (`go_embed`): its own fragments may name
-        // the headings that text brings.
+        // A page a Go program embeds by name is printed, or written out as a generated
+        // page, with the program's own text after it (`go_embed`): its own fragments
+        // may name the headings that text brings.
         Problem::MissingFragment { doc, in_path, .. }
-            if doc == in_path && super::go_embed::embedded(ctx.root, doc) =>
+            if doc == in_path && ctx.tree.go_embeds(doc) =>
         {
             return None
         }

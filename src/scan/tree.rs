@@ -34,6 +34,8 @@ pub struct Tree {
     scripts: std::sync::OnceLock<Option<HashSet<String>>>,
     /// The docs each crate's sources include as rustdoc, by crate folder.
     rustdoc: Mutex<HashMap<String, std::sync::Arc<HashSet<String>>>>,
+    /// Whether a Go program embeds each doc asked about (`go_embed::embedded`).
+    go_embedded: Mutex<HashMap<String, bool>>,
 }
 
 /// Files that make a folder a package of its own.
@@ -54,6 +56,7 @@ impl Tree {
             packages: std::sync::OnceLock::new(),
             scripts: std::sync::OnceLock::new(),
             rustdoc: Mutex::default(),
+            go_embedded: Mutex::default(),
         }
     }
 
@@ -182,6 +185,17 @@ impl Tree {
             docs
         });
         docs.contains(path)
+    }
+
+    /// Whether a Go program embeds the doc at `path` by name (`go_embed::embedded`),
+    /// read once per doc.
+    pub fn go_embeds(&self, path: &str) -> bool {
+        if let Some(known) = lock(&self.go_embedded).get(path) {
+            return *known;
+        }
+        let embedded = super::go_embed::embedded(&self.root, path);
+        lock(&self.go_embedded).insert(path.to_string(), embedded);
+        embedded
     }
 
     /// The names of the scripts the repository's `package.json` files define (at the root

@@ -305,8 +305,27 @@ fn duplicate_content_leaves_out_the_parts_of_a_page_a_tool_assembles() {
         readme.push_str(&format!("## {name}\n\n{}\n", part(name)));
     }
     write("README.md", readme);
+    // A page repeating three one-paragraph READMEs copied them: they are no parts.
+    let mut overview = String::from("# Packages\n\n");
+    for name in ["core", "cli", "web"] {
+        let intro = block(&format!("the {name} package"));
+        write(&format!("packages/{name}/README.md"), format!("# {name}\n\n{intro}"));
+        overview.push_str(&format!("## {name}\n\n{intro}\n"));
+    }
+    write("docs/packages.md", overview);
     let a = scan_json(dir.path(), &["--no-git"], 1);
-    assert_eq!(signalled_paths(&a), ["README.md", "guides/install.md", "guides/usage.md"]);
+    assert_eq!(
+        signalled_paths(&a),
+        [
+            "README.md",
+            "docs/packages.md",
+            "guides/install.md",
+            "guides/usage.md",
+            "packages/cli/README.md",
+            "packages/core/README.md",
+            "packages/web/README.md"
+        ]
+    );
 }
 
 #[test]

@@ -392,6 +392,10 @@ fn a_plugin_a_marketplace_ships_states_its_readers_prerequisites() {
     p.write("plugins/audit/.claude-plugin/plugin.json", r#"{"name": "audit"}"#);
     p.write("plugins/audit/package.json", r#"{"name": "audit", "private": true}"#);
     p.write("plugins/audit/CONTRIBUTING.md", page);
+    // A package of the workspace inside a plugin answers to the workspace: the nearest
+    // manifest decides.
+    p.write("plugins/fuzz/server/package.json", r#"{"name": "fuzz-server", "private": true}"#);
+    p.write("plugins/fuzz/server/README.md", page);
     let a = scan(&p, &["--no-git"]);
     // The marketplace's own package is still named at its version in a plugin's page.
     assert_eq!(skews(&a, "plugins/fuzz/commands/fuzz.md"), [sk(6, "1.0.0", "2.0.0")]);
@@ -399,6 +403,10 @@ fn a_plugin_a_marketplace_ships_states_its_readers_prerequisites() {
     assert_eq!(skews(&a, "plugins/README.md"), [sk(3, "16", "20"), sk(6, "1.0.0", "2.0.0")]);
     assert_eq!(
         skews(&a, "plugins/audit/CONTRIBUTING.md"),
+        [sk(3, "16", "20"), sk(6, "1.0.0", "2.0.0")]
+    );
+    assert_eq!(
+        skews(&a, "plugins/fuzz/server/README.md"),
         [sk(3, "16", "20"), sk(6, "1.0.0", "2.0.0")]
     );
 }

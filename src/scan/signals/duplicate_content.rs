@@ -641,7 +641,7 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         })
     };
     let mirrored = mirrored_trees(ctx, pairs.keys(), copy_of);
-    let assembled = assembled_pages(pairs.keys(), copy_of);
+    let assembled = assembled_pages(pairs.keys(), whole);
     // The characters `doc` shares with `other`, each shared block counted once.
     let shared_chars = |doc: u32, other: u32| -> u32 {
         let mut seen = BTreeSet::new();
@@ -690,7 +690,7 @@ pub fn run(ctx: &ScanContext<'_>, mut prints: Vec<BlockPrint>, out: &mut Finding
         }
         if assembled.contains(&doc) || assembled.contains(&other) {
             // A page a tool assembles from others holds them by construction.
-            let part = |p: u32, page: u32| assembled.contains(&page) && copy_of(p, page);
+            let part = |p: u32, page: u32| assembled.contains(&page) && whole(p, page);
             if part(doc, other) || part(other, doc) {
                 return false;
             }
