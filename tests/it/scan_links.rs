@@ -1475,6 +1475,49 @@ fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
 }
 
 #[test]
+fn a_contributors_guide_naming_a_near_twin_of_a_file_is_broken_with_the_fix() {
+    let repo = GitRepo::new();
+    repo.write("clippy.toml", "msrv = \"1.74\"\n");
+    repo.write("rustfmt.toml", "edition = \"2021\"\n");
+    repo.write("Configurations.md", "# Options\n");
+    repo.write(".pre-commit-config.yaml", "repos: []\n");
+    repo.write("docs.yml", "old\n");
+    repo.commit("2024-01-01T00:00:00Z", "tools");
+    repo.git(&["mv", "docs.yml", "docs.yaml"]);
+    repo.commit("2024-01-15T00:00:00Z", "rename");
+    repo.write(
+        "CONTRIBUTING.md",
+        "# Contributing\n\n\
+         Do not modify formatting configuration (`rustfmt.toml`, `.clippy.toml`).\n\n\
+         Mark the option stable in the `Configuration.md` file.\n\n\
+         Hooks are in `.pre-commit-config.yml`. Docs are built from `docs.yml`.\n\n\
+         Create `deploy.toml` for your site. Lints are in `clippy.toml`.\n",
+    );
+    // A user's guide names the reader's files.
+    repo.write("README.md", "# R\n\nEdit `.clippy.toml`.\n");
+    repo.commit("2024-02-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let fixes =
+        |path: &str| broken(&a, path).into_iter().map(|r| (r.0, r.1, r.2)).collect::<Vec<_>>();
+    let fix = |line: u64, name: &str, twin: &str| (line, name.to_string(), twin.to_string());
+    // `docs.yml` was renamed (git had it): stale, as before; `deploy.toml` has no twin.
+    assert_eq!(
+        fixes("CONTRIBUTING.md"),
+        [
+            fix(3, ".clippy.toml", "clippy.toml"),
+            fix(5, "Configuration.md", "Configurations.md"),
+            fix(7, ".pre-commit-config.yml", ".pre-commit-config.yaml")
+        ]
+    );
+    assert_eq!(
+        a["signals"]["CONTRIBUTING.md"][0]["detail"],
+        "names `.clippy.toml`, but no file of that name is in the repository, nor ever was in its history; `clippy.toml` is"
+    );
+    assert_eq!(gone(&a, "CONTRIBUTING.md"), [(7, "docs.yml".to_string())]);
+    assert!(fixes("README.md").is_empty());
+}
+
+#[test]
 fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
     let repo = GitRepo::new();
     for path in

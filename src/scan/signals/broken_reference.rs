@@ -1271,6 +1271,10 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                     "imports `@{}`, but `{}` does not exist: the agent never reads it",
                     m.written, m.resolved
                 ),
+                _ if m.what == super::code_path::TWIN_NAME => format!(
+                    "names `{}`, but no file of that name is in the repository, nor ever was in its history; `{}` is",
+                    m.written, m.resolved
+                ),
                 _ if m.what == super::code_path::FILE_NAME => format!(
                     "names `{}`, but no file of that name is in the repository, nor ever was in its history",
                     m.written

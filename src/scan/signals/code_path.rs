@@ -316,8 +316,13 @@ fn unknown_file_name(
         return None;
     }
     let written = sentence_lines(doc, line);
+    let nested = !config && role == DocRole::NestedAgentContext;
+    let resolved = if nested { beside } else { name.to_string() };
+    // A name beside its near twin (`twin_of`) is a slip: not a kind of file, nor one of
+    // the alternatives ("Update the `Configuration.md` file", `Configurations.md` there).
+    let twin = !config && twin_of(ctx, &resolved).is_some();
     // "`.yml`, `.yaml`, and `.lock.yml` files are blocked": a kind of file, by suffix.
-    let kind = written.contains(&format!("{name}` file"));
+    let kind = written.contains(&format!("{name}` file")) && !twin;
     if kind || creates_or_exemplifies(&written) || says_gone(&written, name) {
         return None;
     }
@@ -327,20 +332,66 @@ fn unknown_file_name(
     if !config
         && (creates_or_exemplifies(&lead)
             || list_lead(doc, line).is_some_and(|l| names_an_example(&l))
-            || lists_alternatives(ctx, doc, &written, name))
+            || (lists_alternatives(ctx, doc, &written, name) && !twin))
     {
         return None;
     }
-    let nested = !config && role == DocRole::NestedAgentContext;
     Some(Missing {
         doc: doc.path.clone(),
         line,
         written: name.to_string(),
-        resolved: if nested { beside } else { name.to_string() },
+        resolved,
         form: Form::RepoPath,
         what: if config { FILE_NAME } else { "code path" },
         only_if_moved: !config,
     })
+}
+
+/// What a lone file name is called in its `broken_reference` when it is missing but its
+/// near twin is there (`twin_slip`): the signal's `Missing::resolved` is the twin.
+pub const TWIN_NAME: &str = "file name with a near twin";
+
+/// The near twin of a lone file name in code that git never had (`twin_of`), a code
+/// path raised only if it moved (`unknown_file_name`: in agent files and contributor
+/// guides); `None` for anything else.
+pub fn twin_slip(ctx: &ScanContext<'_>, m: &Missing) -> Option<String> {
+    if m.what != "code path"
+        || m.form != Form::RepoPath
+        || !m.only_if_moved
+        || m.written.contains('/')
+        || !never_had_file_name(ctx, m)
+    {
+        return None;
+    }
+    twin_of(ctx, &m.resolved)
+}
+
+/// The file beside root-relative `resolved` (a lone file name, where the doc means it)
+/// that differs from it only as a slip of the pen would: a leading dot written or left
+/// out (ratatui's CONTRIBUTING names `.clippy.toml`, the file is `clippy.toml`), `.yml`
+/// for `.yaml` or back, or an `s` before the extension (rustfmt's `Configuration.md`,
+/// the file is `Configurations.md`).
+pub fn twin_of(ctx: &ScanContext<'_>, resolved: &str) -> Option<String> {
+    let (dir, name) = resolved.rsplit_once('/').map_or(("", resolved), |(d, n)| (d, n));
+    let mut names: Vec<String> = Vec::new();
+    match name.strip_prefix('.') {
+        Some(bare) => names.push(bare.to_string()),
+        None => names.push(format!(".{name}")),
+    }
+    let (stem, ext) = name.rsplit_once('.').filter(|(stem, _)| !stem.is_empty())?;
+    match ext {
+        "yml" => names.push(format!("{stem}.yaml")),
+        "yaml" => names.push(format!("{stem}.yml")),
+        _ => {}
+    }
+    match stem.strip_suffix('s') {
+        Some(one) if one.trim_start_matches('.').len() >= 3 => names.push(format!("{one}.{ext}")),
+        _ => names.push(format!("{stem}s.{ext}")),
+    }
+    names
+        .into_iter()
+        .map(|n| if dir.is_empty() { n } else { format!("{dir}/{n}") })
+        .find(|p| ctx.tree.kind(p) == PathKind::File)
 }
 
 /// Whether lone file name `m` (`unknown_file_name`) is one git never had in any folder,
