@@ -1464,6 +1464,8 @@ fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
         targets("AGENTS.md"),
         [(3, ".clippy.toml".to_string()), (4, "mise.toml".to_string())]
     );
+    // `clippy.toml` is there: the fix.
+    assert_eq!(a["signals"]["AGENTS.md"][0]["suggestion"], "clippy.toml");
     assert_eq!(
         a["signals"]["AGENTS.md"][1]["detail"],
         "names `mise.toml`, but no file of that name is in the repository, nor ever was in its history"

@@ -351,13 +351,13 @@ fn unknown_file_name(
 /// near twin is there (`twin_slip`): the signal's `Missing::resolved` is the twin.
 pub const TWIN_NAME: &str = "file name with a near twin";
 
-/// The near twin of a lone file name in code that git never had (`twin_of`), a code
-/// path raised only if it moved (`unknown_file_name`: in agent files and contributor
-/// guides); `None` for anything else.
+/// The near twin of a lone file name in code that git never had (`twin_of`): a code
+/// path raised only if it moved, or a config file's name (`unknown_file_name`: in agent
+/// files and contributor guides); `None` for anything else.
 pub fn twin_slip(ctx: &ScanContext<'_>, m: &Missing) -> Option<String> {
-    if m.what != "code path"
+    let lone_name = (m.what == "code path" && m.only_if_moved) || m.what == FILE_NAME;
+    if !lone_name
         || m.form != Form::RepoPath
-        || !m.only_if_moved
         || m.written.contains('/')
         || !never_had_file_name(ctx, m)
     {
