@@ -240,9 +240,6 @@ fn link_signal(
         {
             return None
         }
-        // A lone config name git never had anywhere is a `broken_reference`; one it had
-        // at the root and renamed or deleted there is stale; one it had elsewhere says
-        // nothing.
         // A file name git never had, beside the file it was meant for (`.clippy.toml`
         // where `clippy.toml` is): a slip that sends the reader nowhere, with its fix.
         Problem::MissingTarget(m) if super::signals::code_path::twin_slip(ctx, m).is_some() => {
@@ -256,6 +253,9 @@ fn link_signal(
             let (doc, sig) = broken_reference::signal(&Problem::MissingTarget(named), false);
             return Some((doc, sig.with_suggestion(fix)));
         }
+        // A lone config name git never had anywhere is a `broken_reference`; one it had
+        // at the root and renamed or deleted there is stale; one it had elsewhere says
+        // nothing.
         Problem::MissingTarget(m) if m.what == super::signals::code_path::FILE_NAME => {
             if !super::signals::code_path::never_had_file_name(ctx, m) {
                 return stale_name_location::classify(ctx, m)

@@ -356,7 +356,9 @@ pub const TWIN_NAME: &str = "file name with a near twin";
 /// files and contributor guides); `None` for anything else.
 pub fn twin_slip(ctx: &ScanContext<'_>, m: &Missing) -> Option<String> {
     let lone_name = (m.what == "code path" && m.only_if_moved) || m.what == FILE_NAME;
+    let agent = matches!(ctx.role(&m.doc), DocRole::AgentContext | DocRole::NestedAgentContext);
     if !lone_name
+        || !(agent || is_contributor_guide(&m.doc))
         || m.form != Form::RepoPath
         || m.written.contains('/')
         || !never_had_file_name(ctx, m)
