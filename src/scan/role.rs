@@ -745,6 +745,10 @@ pub fn assign(
     out
 }
 
+/// The manifests that make a folder a project of its own (an example app, a package
+/// of the workspace), with a toolchain of its own.
+const PROJECT_MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
+
 /// Folders whose projects are examples, samples, starters or end-to-end test apps.
 const EXAMPLE_DIRS: [&str; 8] =
     ["examples", "example", "samples", "demos", "starters", "templates", "playground", "e2e"];
@@ -754,7 +758,6 @@ const EXAMPLE_DIRS: [&str; 8] =
 /// manifest of its own. Such a project is copied out and run alone: its paths and its
 /// toolchain are its own, not the workspace's.
 pub fn in_example_project(ctx: &super::context::ScanContext<'_>, path: &str) -> bool {
-    const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
     let parts: Vec<&str> = path.split('/').collect();
     let dirs = parts.len().saturating_sub(1);
     (0..dirs).any(|i| {
@@ -763,7 +766,7 @@ pub fn in_example_project(ctx: &super::context::ScanContext<'_>, path: &str) -> 
         }
         (i + 2..=dirs.min(i + 3)).any(|end| {
             let project = parts[..end].join("/");
-            MANIFESTS
+            PROJECT_MANIFESTS
                 .iter()
                 .any(|m| ctx.tree.kind(&format!("{project}/{m}")) == super::tree::PathKind::File)
         })
@@ -784,13 +787,12 @@ const PLUGIN_MANIFESTS: [&str; 3] =
 /// workspace's tools (its CONTRIBUTING's "pnpm 8+" answers to the root's
 /// `packageManager`).
 pub fn in_plugin(ctx: &super::context::ScanContext<'_>, path: &str) -> bool {
-    const MANIFESTS: [&str; 4] = ["package.json", "pyproject.toml", "Cargo.toml", "go.mod"];
     let file = |p: String| ctx.tree.kind(&p) == super::tree::PathKind::File;
     let parts: Vec<&str> = path.split('/').collect();
     // From the doc's folder up: the nearest package or plugin decides.
     for end in (1..parts.len()).rev() {
         let dir = parts[..end].join("/");
-        if MANIFESTS.iter().any(|m| file(format!("{dir}/{m}"))) {
+        if PROJECT_MANIFESTS.iter().any(|m| file(format!("{dir}/{m}"))) {
             return false;
         }
         if PLUGIN_MANIFESTS.iter().any(|m| file(format!("{dir}/{m}"))) {

@@ -230,6 +230,20 @@ fn link_signal(
     routes: &route_links::RouteFolders,
     (history_lines, release_lines): (&LineSpans, &LineSpans),
 ) -> Option<(String, Signal)> {
+    // A file name git never had, beside the file it was meant for (`.clippy.toml` where
+    // `clippy.toml` is): a slip that sends the reader nowhere, with its fix.
+    if let Problem::MissingTarget(m) = problem {
+        if let Some(twin) = super::signals::code_path::twin_slip(ctx, m) {
+            let fix = twin.rsplit('/').next().unwrap_or(&twin).to_string();
+            let named = broken_reference::Missing {
+                resolved: twin,
+                what: super::signals::code_path::TWIN_NAME,
+                ..m.clone()
+            };
+            let (doc, sig) = broken_reference::signal(&Problem::MissingTarget(named), false);
+            return Some((doc, sig.with_suggestion(fix)));
+        }
+    }
     let stale = match problem {
         // A rustdoc item page (`struct.CacheControl.html`) or intra-doc link (`join`)
         // from a doc that rustdoc renders is there on docs.rs.
@@ -239,19 +253,6 @@ fn link_signal(
                 && ctx.tree.rustdoc_renders(&m.doc) =>
         {
             return None
-        }
-        // A file name git never had, beside the file it was meant for (`.clippy.toml`
-        // where `clippy.toml` is): a slip that sends the reader nowhere, with its fix.
-        Problem::MissingTarget(m) if super::signals::code_path::twin_slip(ctx, m).is_some() => {
-            let twin = super::signals::code_path::twin_slip(ctx, m)?;
-            let fix = twin.rsplit('/').next().unwrap_or(&twin).to_string();
-            let named = broken_reference::Missing {
-                resolved: twin,
-                what: super::signals::code_path::TWIN_NAME,
-                ..m.clone()
-            };
-            let (doc, sig) = broken_reference::signal(&Problem::MissingTarget(named), false);
-            return Some((doc, sig.with_suggestion(fix)));
         }
         // A lone config name git never had anywhere is a `broken_reference`; one it had
         // at the root and renamed or deleted there is stale; one it had elsewhere says
