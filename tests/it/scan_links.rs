@@ -755,8 +755,13 @@ fn a_mintlify_sites_route_that_reaches_no_page_is_broken_without_git() {
         (
             "docs/guide.mdx",
             "# Guide\n\n[a](/concepts/network) [b](/concepts/networks)\n\n\
-             [c](/reference/camel.agents.base) [d](/api-ref/python)\n",
+             [c](/reference/camel.agents.base) [d](/api-ref/python)\n\n\
+             See the [examples](/examples).\n",
         ),
+        // The repository's `examples/` is not the site's: the guide's link reaches no page.
+        ("examples/basic.py", "print()\n"),
+        // GitHub shows the site folder's README, and reads `/examples` from the root.
+        ("docs/README.md", "# Docs\n\nSee the [examples](/examples).\n"),
         // Agent context shows how to write a page.
         ("docs/AGENTS.md", "# Docs\n\n<img src=\"/images/dashboard.png\" />\n"),
         // A site with OpenAPI pages has routes no file gives.
@@ -766,9 +771,14 @@ fn a_mintlify_sites_route_that_reaches_no_page_is_broken_without_git() {
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(
         broken(&a, "docs/guide.mdx"),
-        [row(3, "/concepts/network", "")],
+        [row(3, "/concepts/network", ""), row(7, "/examples", "")],
         "a page name with dots and a group of the navigation are not missing"
     );
+    assert_eq!(
+        a["signals"]["docs/guide.mdx"][1]["detail"],
+        "link target `/examples` is no page of the docs site, which reads `/…` from its own folder: the repository's `examples`, which GitHub would show, is not served there"
+    );
+    assert!(broken(&a, "docs/README.md").is_empty());
     assert!(broken(&a, "docs/AGENTS.md").is_empty());
     assert!(broken(&a, "api/index.mdx").is_empty());
 }
@@ -1451,6 +1461,7 @@ fn an_agent_file_naming_a_config_file_git_never_had_is_broken() {
         Put secrets in `local.toml`.\n\
         Create `deploy.toml` for your site.\n\
         Only `.yml` and `.lock.yml` files are blocked.\n\
+        Sources compile to a generated `<name>.lock.yml`. Actions runs the `.lock.yml`.\n\
         Tests end in `.test.ts`, in `kebab-case.ts` files.\n";
     repo.write("AGENTS.md", agents);
     // A user's guide names the reader's files.
@@ -1537,7 +1548,9 @@ fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
     repo.commit("2024-02-01T00:00:00Z", "new layout");
     repo.write(
         "CONTRIBUTING.md",
-        "# Contributing\n\nLint settings are in `.flake8`.\n\nLog changes in `CHANGELOG.md`.\n",
+        "# Contributing\n\nLint settings are in `.flake8`.\n\nLog changes in `CHANGELOG.md`.\n\n\
+         The setup script will create a virtual environment. It installs the \
+         dependencies in `requirements.txt`.\n",
     );
     repo.write(
         "AGENTS.md",
@@ -1562,7 +1575,11 @@ fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
     repo.write("docs/architecture/bot.md", "# Bot\n\nThe loop is in `app/old.py`.\n");
     repo.commit("2024-03-01T00:00:00Z", "docs");
     let a = scan_json(repo.path(), &[], 1);
-    assert_eq!(gone(&a, "CONTRIBUTING.md"), [(3, ".flake8".to_string())]);
+    // A cue in another sentence of the line ("will create") says nothing of the name.
+    assert_eq!(
+        gone(&a, "CONTRIBUTING.md"),
+        [(3, ".flake8".to_string()), (7, "requirements.txt".to_string())]
+    );
     assert_eq!(
         a["signals"]["CONTRIBUTING.md"][0]["detail"],
         "code path target `.flake8` was deleted in git history (2024-02-01)"

@@ -253,6 +253,45 @@ fn an_agent_files_inline_commands_and_a_packages_commands_are_checked_too() {
 }
 
 #[test]
+fn an_agent_files_command_path_git_never_had_in_a_folder_that_is_there_is_broken() {
+    let repo = GitRepo::new();
+    repo.write("libs/core/tests/unit/agent/test_agent_config.py", "\n");
+    repo.write("tests/unit/test_confidence.py", "\n");
+    repo.write("test/fixtures/tsql/select_top.sql", "\n");
+    repo.write(".github/workflows/ci.yml", "on: push\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    let text = "# Agents\n\n```bash\n\
+        pytest libs/core/tests/unit/test_agent.py\n\
+        uv run pytest tests/pm_agent/\n\
+        uv run pytest tests/test_name.py -k name\n\
+        uv run pytest tests/module/\n\
+        pytest tests/unit/test_specific_file.py\n\
+        pytest missing/tests/test_x.py\n\
+        echo 'SELECT TOP 1' > test/fixtures/tsql/top_clause.sql\n\
+        sqlfluff parse test/fixtures/tsql/top_clause.sql\n\
+        cat .github/workflows/gone.yml\n\
+        ```\n";
+    repo.write("AGENTS.md", text);
+    // A contributor's guide walks through the contributor's own new files.
+    repo.write("CONTRIBUTING.md", &text.replace("# Agents", "# Contributing"));
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(u64, &str)> = named(&a, "AGENTS.md")
+        .iter()
+        .map(|s| (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap()))
+        .collect();
+    // Patterns to fill in (`test_name.py`, `module/`, `test_specific_file.py`), a path
+    // whose folder is missing too, the file an earlier line writes and a hidden folder's
+    // path say nothing.
+    assert_eq!(got, [(4, "libs/core/tests/unit/test_agent.py"), (5, "tests/pm_agent/")]);
+    assert_eq!(named(&a, "AGENTS.md")[0]["name"], "broken_reference");
+    assert!(named(&a, "CONTRIBUTING.md").is_empty(), "{a}");
+    // Without git, nothing says the path was never there.
+    let no_git = scan_json(repo.path(), &["--no-git"], 0);
+    assert!(named(&no_git, "AGENTS.md").is_empty());
+}
+
+#[test]
 fn a_lone_folder_agent_context_lists_is_checked_on_gits_evidence() {
     let repo = GitRepo::new();
     repo.write("sdk-ts/index.ts", "export {}\n");

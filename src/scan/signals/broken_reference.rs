@@ -63,7 +63,7 @@ pub struct Missing {
     /// Root-relative resolution of `written`.
     pub resolved: String,
     pub form: Form,
-    /// "link", "image", "reference definition", "code path", "command path".
+    /// "link", "image", "reference definition", "code path", "command path", "site link".
     pub what: &'static str,
     /// A signal only when git history shows the path existed here (renamed or deleted):
     /// a backticked path on a docs-site page usually names a file of the reader's own
@@ -602,6 +602,14 @@ fn check_links(
                             Generator::Docusaurus => route,
                             _ => false,
                         });
+                    // GitHub's reading is there, the site's is not: say which was read.
+                    let what = if served_only_by_site(ctx, &doc.path, &written)
+                        && ctx.tree.exists(&github)
+                    {
+                        SITE_LINK
+                    } else {
+                        what
+                    };
                     out.problems.push(Problem::MissingTarget(Missing {
                         only_if_moved: site_root,
                         doc: doc.path.clone(),
@@ -681,6 +689,7 @@ pub fn landing_from(
 ) -> Option<(String, PathKind)> {
     match ctx.tree.kind(github) {
         PathKind::Missing => {}
+        _ if served_only_by_site(ctx, page, written) => {}
         kind => return Some((github.to_string(), kind)),
     }
     if let Some(found) = pelican_link(ctx, page, written) {
@@ -725,6 +734,28 @@ pub fn landing_from(
         render_rules::redirected(site, &written, github)
             .then(|| (github.to_string(), PathKind::Dir))
     })
+}
+
+/// What a `/…` link is called (`Missing::what`) when it reaches no page of its site but
+/// the repository's root has what GitHub would show (`served_only_by_site`).
+pub const SITE_LINK: &str = "site link";
+
+/// Whether a `/…` link of `page` reaches only what its site serves: a page of a site
+/// whose routes are all its page files (`Site::closed_routes`: Mintlify), rooted below
+/// the repository's root. Such a page is read on the site, where `/examples` is the
+/// site's route, not the repository's `examples/` that GitHub's resolution finds
+/// (marvin's migration guide links `[examples](/examples)`, a page removed from its
+/// `docs/`). A README there is GitHub's too, and agent context shows how to write a page.
+fn served_only_by_site(ctx: &ScanContext<'_>, page: &str, written: &str) -> bool {
+    let name = page.rsplit('/').next().unwrap_or(page).to_ascii_lowercase();
+    written.starts_with('/')
+        && !written.starts_with("//")
+        && !name.starts_with("readme.")
+        && !ctx.role(page).is_agent_facing()
+        && ctx
+            .sites
+            .page_of(page)
+            .is_some_and(|s| s.closed_routes && s.content.first().is_some_and(|c| !c.is_empty()))
 }
 
 /// Where a Pelican link lands: `{static}`, `{attach}` or `{filename}` before a path
@@ -1294,15 +1325,16 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                 // Raised without git's evidence only where a doc names the repository's
                 // own files and the path's folder exists (`code_path::names_own_file`).
                 Form::RepoPath => {
+                    let what = if m.what == "command path" { m.what } else { "code path" };
                     let path = m.resolved.trim_end_matches('/');
                     let history = if git_had { "; git had it once" } else { ", and git never had it" };
                     match path.rsplit_once('/') {
                         Some((folder, name)) => format!(
-                            "code path `{}` does not exist: `{folder}/` has no `{name}`{history}",
+                            "{what} `{}` does not exist: `{folder}/` has no `{name}`{history}",
                             m.written
                         ),
                         None => format!(
-                            "code path `{}` does not exist: the repository's root has no `{path}`{history}",
+                            "{what} `{}` does not exist: the repository's root has no `{path}`{history}",
                             m.written
                         ),
                     }
@@ -1310,6 +1342,10 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                 Form::Url { .. } => format!(
                     "{} target `{}` names this repository's `{}`, which does not exist",
                     m.what, m.written, m.resolved
+                ),
+                _ if m.what == SITE_LINK => format!(
+                    "link target `{}` is no page of the docs site, which reads `/…` from its own folder: the repository's `{}`, which GitHub would show, is not served there",
+                    m.written, m.resolved
                 ),
                 _ => format!("{} target `{}` does not exist", m.what, m.written),
             };

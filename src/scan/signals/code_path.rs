@@ -323,7 +323,11 @@ fn unknown_file_name(
     let twin = !config && twin_of(ctx, &resolved).is_some();
     // "`.yml`, `.yaml`, and `.lock.yml` files are blocked": a kind of file, by suffix.
     let kind = written.contains(&format!("{name}` file")) && !twin;
-    if kind || creates_or_exemplifies(&written) || says_gone(&written, name) {
+    if kind
+        || creates_or_exemplifies(sentence_of(&written, name))
+        || says_gone(&written, name)
+        || (name.starts_with('.') && suffix_of_a_name(&doc.parsed.text, name))
+    {
         return None;
     }
     // Read with the line it goes on from ("add a file named\n`AI_AGENT_DISCLOSURE.md`"),
@@ -519,6 +523,34 @@ fn sentence_lines(doc: &Doc, line: u32) -> String {
         return text.to_string();
     }
     format!("{text} {next}")
+}
+
+/// Whether `name` (`.lock.yml`) ends another name somewhere in `text` (`<name>.lock.yml`,
+/// `ci.lock.yml`, `*.lock.yml`): a suffix, which no file has alone (pydantic-ai's
+/// workflows `AGENTS.md`: "GitHub Actions runs the `.lock.yml`").
+fn suffix_of_a_name(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        text[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || "_>}*".contains(c))
+    })
+}
+
+/// The sentence of `text` that holds the backticked `name`: from the end of the sentence
+/// before it (`. `, `! ` or `? ` then a capital) to the end of its own. A cue in another
+/// sentence of the line says nothing of the name: mangum's contributing guide says
+/// "Running the setup script will create a local Python virtual environment. It … will
+/// install the development dependencies located in `requirements.txt`", a file deleted
+/// since. All of `text` when the name is not found backticked.
+fn sentence_of<'t>(text: &'t str, name: &str) -> &'t str {
+    let Some(at) = text.find(&format!("`{name}`")) else { return text };
+    let ends = |i: usize| {
+        let b = text.as_bytes();
+        matches!(b[i], b'.' | b'!' | b'?')
+            && b.get(i + 1) == Some(&b' ')
+            && text[i + 2..].chars().next().is_some_and(char::is_uppercase)
+    };
+    let start = (0..at).rev().find(|&i| ends(i)).map_or(0, |i| i + 2);
+    let end = (at..text.len()).find(|&i| ends(i)).map_or(text.len(), |i| i + 1);
+    &text[start..end]
 }
 
 /// The line before `line` when `line` goes on its paragraph (neither opens a block nor
@@ -1041,6 +1073,8 @@ fn command_paths(
         {
             continue;
         }
+        let folder = word.ends_with('/') || (i > 0 && words[i - 1] == "cd");
+        let own = own_command_path(ctx, doc, &resolved, form, folder);
         out.push(Problem::MissingTarget(Missing {
             doc: doc.path.clone(),
             line,
@@ -1048,10 +1082,74 @@ fn command_paths(
             resolved,
             form,
             what: "command path",
-            only_if_moved: true,
+            only_if_moved: !own,
         }));
     }
 }
+
+/// Whether a missing command path (`resolved`, root-relative) is one of the repository's
+/// own without git's evidence: agent context runs its commands in this checkout, so a
+/// path there of two names or more (written from the top, not `./`-relative from a
+/// nested doc) whose folder is there, a file (an extension) or a folder
+/// (`written_as_folder`: a trailing `/` or what `cd` enters), is one the agent is sent
+/// to — unless a name stands for any name (`tests/test_name.py`, `tests/path.py`,
+/// `tests/module/`, `test_specific_file.py`: words of a command's pattern) or the first
+/// folder is hidden. agno's `CLAUDE.md` runs `pytest
+/// libs/agno/tests/unit/test_agent.py`, a file its `unit/` never had; k6's `AGENTS.md`
+/// `go test ./internal/js/modules/k6/http/`. Contributor guides are left out: their
+/// command blocks walk through a contributor's own new files (`tests/the-tests-file.py`,
+/// `git add yt_dlp/extractor/yourextractor.py`).
+fn own_command_path(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    resolved: &str,
+    form: Form,
+    written_as_folder: bool,
+) -> bool {
+    let role = ctx.role(&doc.path);
+    let from_top = form == Form::RepoPath || (form == Form::DocRelative && doc.dir().is_empty());
+    if !matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext) || !from_top {
+        return false;
+    }
+    let segments: Vec<&str> = resolved.trim_end_matches('/').split('/').collect();
+    let last = segments[segments.len() - 1];
+    let file = last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && !stem.starts_with('.')
+            && !ext.is_empty()
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    let odd = |s: &&str| {
+        s.is_empty()
+            || s.starts_with('.')
+            || stands_for_any(s)
+            || s.split(['_', '-', '.'])
+                .any(|w| PATTERN_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+    };
+    segments.len() >= 2
+        && !segments.iter().any(odd)
+        && (file || written_as_folder)
+        && ctx.tree.kind(&segments[..segments.len() - 1].join("/")) == PathKind::Dir
+        && !made_in_doc(&doc.parsed.text, resolved)
+}
+
+/// Whether `doc_text` makes `path` in a command of its own — a redirection's target,
+/// what `touch` or `mkdir` makes — so a later step reads the reader's new file
+/// (sqlfluff's dialects `AGENTS.md` writes `> test/fixtures/dialects/tsql/top_clause.sql`
+/// in step 1 and parses it in step 4).
+fn made_in_doc(doc_text: &str, path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    [">", "> ", "touch ", "mkdir ", "mkdir -p "].iter().any(|verb| {
+        [path.to_string(), format!("./{path}")]
+            .iter()
+            .any(|p| doc_text.contains(&format!("{verb}{p}")))
+    })
+}
+
+/// Words that make a command's path a pattern to fill in (`tests/test_name.py`,
+/// `tests/path.py`, `tests/module/`, `test_specific_file.py`, `test_file.py`).
+const PATTERN_WORDS: [&str; 10] =
+    ["name", "path", "module", "file", "specific", "single", "some", "changed", "new", "the"];
 
 /// Whether `path` exists in one of the folders `cd` went into (`entered`), each taken from
 /// the root or from the doc's folder.
@@ -1268,6 +1366,19 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sentence_of_a_name_and_a_names_suffix() {
+        let line = "It will create a venv. Then it installs `requirements.txt`. Done? Yes.";
+        assert_eq!(sentence_of(line, "requirements.txt"), "Then it installs `requirements.txt`.");
+        // v1.2. is no sentence end (no capital after), nor is a name not backticked.
+        let one = "Run v1.2. then `a.txt` e.g. here. Next";
+        assert_eq!(sentence_of(one, "a.txt"), "Run v1.2. then `a.txt` e.g. here.");
+        assert_eq!(sentence_of(line, "b.txt"), line);
+        assert!(suffix_of_a_name("to `<name>.lock.yml`. Runs `.lock.yml`.", ".lock.yml"));
+        assert!(suffix_of_a_name("`ci.lock.yml`", ".lock.yml"));
+        assert!(!suffix_of_a_name("Edit `.clippy.toml` (see .clippy.toml)", ".clippy.toml"));
+    }
 
     #[test]
     fn a_contributors_guide_by_name_or_by_folder() {
