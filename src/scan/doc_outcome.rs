@@ -40,6 +40,9 @@ pub struct DocOutcome {
     /// (`sections::release_ranges`) and has link problems: read as a changelog's.
     pub release_lines: Vec<(u32, u32)>,
     pub deferred_fragments: Vec<DeferredFragment>,
+    /// Links to lines of the repository's files, judged once history is known (not
+    /// from a changelog, whose links name the lines of their day).
+    pub line_links: Vec<super::signals::line_links::LineLink>,
     pub anchors: AnchorSet,
     /// The files the doc includes (`included.rs`), root-relative.
     pub includes: Vec<String>,
@@ -352,6 +355,14 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         history_lines,
         release_lines,
         deferred_fragments: links.deferred,
+        line_links: if use_git
+            && applies(SignalName::StaleNameLocation)
+            && role != DocRole::Changelog
+        {
+            links.line_links
+        } else {
+            Vec::new()
+        },
         anchors: AnchorSet::new(&doc.parsed.anchors),
         includes: included::resolve(ctx, &doc),
         signals,

@@ -23,7 +23,7 @@ use super::signals::{
     archive_to_live_ratio, by_cause, duplicate_content, edit_recency_vs_churn, included,
     stale_name_location, version_skew,
 };
-use super::signals::{route_links, sections};
+use super::signals::{line_links, route_links, sections};
 use super::site::Generator;
 use super::token_jobs;
 use super::warning::ScanWarning;
@@ -34,6 +34,8 @@ pub struct Tally {
     out: Findings,
     anchors: Vec<AnchorSet>,
     deferred_fragments: Vec<(u32, DeferredFragment)>,
+    /// Per doc (by index), its links to lines of the repository's files.
+    line_links: Vec<(u32, line_links::LineLink)>,
     prints: Vec<BlockPrint>,
     marked: BTreeSet<String>,
     files: BTreeMap<String, FileFacts>,
@@ -62,6 +64,7 @@ impl Tally {
             out: Findings::default(),
             anchors,
             deferred_fragments: Vec::new(),
+            line_links: Vec::new(),
             prints: Vec::new(),
             marked: BTreeSet::new(),
             files: BTreeMap::new(),
@@ -101,6 +104,7 @@ impl Tally {
         }
         self.included.add(path, o.includes);
         self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
+        self.line_links.extend(o.line_links.into_iter().map(|l| (index, l)));
         self.prints.extend(o.prints);
         if o.marked {
             self.marked.insert(path.clone());
@@ -188,6 +192,7 @@ impl Tally {
             self.out.push(&path, sig);
         }
         judge_churn(ctx, &candidates, git_status, &mut self.out);
+        judge_line_links(ctx, &self.line_links, git_status, &mut self.out);
         archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
         duplicate_content::run(ctx, self.prints, &mut self.out);
         self.warnings.sort();
@@ -521,6 +526,71 @@ fn judge_churn(
         let gone = edit_recency_vs_churn::vanished(&c.names, &before, &now);
         if !gone.is_empty() {
             out.push(&c.path, edit_recency_vs_churn::with_vanished(sig, &gone));
+        }
+    }
+}
+
+/// Judges the docs' links to lines of the repository's files (`line_links`): each
+/// file, where it changed after its doc, is read as it was at the doc's last commit (one
+/// `git cat-file --batch` for all) and as it is now.
+fn judge_line_links(
+    ctx: &ScanContext<'_>,
+    links: &[(u32, line_links::LineLink)],
+    status: &mut GitStatus,
+    out: &mut Findings,
+) {
+    let Some(history) = ctx.history.as_ref() else { return };
+    let Some(head) = history.head() else { return };
+    let asked: Vec<(usize, (String, String))> = links
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (doc, link))| {
+            line_links::wanted(history, &ctx.paths[*doc as usize], link).map(|w| (i, w))
+        })
+        .collect();
+    if asked.is_empty() {
+        return;
+    }
+    let specs: Vec<(String, String)> = asked.iter().map(|(_, w)| w.clone()).collect();
+    let then = match git::read_blobs(ctx.root, &specs) {
+        Ok(blobs) => blobs,
+        Err(why) => {
+            let why = format!("{why}; line links not judged");
+            status.note = Some(match status.note.take() {
+                Some(earlier) => format!("{earlier}; {why}"),
+                None => why,
+            });
+            return;
+        }
+    };
+    let mut now: BTreeMap<&str, Option<String>> = BTreeMap::new();
+    let mut drifted: BTreeMap<u32, Vec<Signal>> = BTreeMap::new();
+    for ((i, (since, _)), before) in asked.iter().zip(then) {
+        let (doc, link) = &links[*i];
+        let (Some(before), Some(Some(now))) = (
+            before,
+            Some(now.entry(link.path.as_str()).or_insert_with(|| {
+                crate::fsio::read_walked(ctx.root, &link.path, CHURN_FILE_MAX_BYTES)
+                    .ok()
+                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            })),
+        ) else {
+            continue;
+        };
+        if let Some(sig) = line_links::judge(link, since, head, &before, now) {
+            drifted.entry(*doc).or_default().push(sig);
+        }
+    }
+    for (doc, mut each) in drifted {
+        let path = &ctx.paths[doc as usize];
+        let in_doc = links.iter().filter(|(d, _)| *d == doc).count();
+        if in_doc < line_links::MANY {
+            each.into_iter().for_each(|sig| out.push(path, sig));
+        } else {
+            each.sort_by_key(|s| s.line);
+            if let Some(sig) = line_links::grouped(each) {
+                out.push(path, sig);
+            }
         }
     }
 }

@@ -292,6 +292,81 @@ fn an_agent_files_command_path_git_never_had_in_a_folder_that_is_there_is_broken
 }
 
 #[test]
+fn a_line_link_whose_lines_moved_gets_their_new_numbers() {
+    let repo = GitRepo::new();
+    let server =
+        "use a;\n\nfn in_range(p: Point) -> bool {\n    p.x > 0\n}\n\nfn other_item() {}\n";
+    repo.write("src/server.rs", server);
+    repo.write("src/lib.rs", &"pub fn item_number() {}\n".repeat(6));
+    repo.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nrepository = \"https://github.com/o/r\"\n",
+    );
+    repo.write(
+        "docs/guide.md",
+        "# Guide\n\nSee [in_range](../src/server.rs#L3) and [its body](../src/server.rs#L3-L5).\n\n\
+         The [brace](../src/server.rs#L5) and [other](https://github.com/o/r/blob/main/src/server.rs#L7).\n\n\
+         A [permalink](https://github.com/o/r/blob/v1.0/src/server.rs#L3).\n\n\
+         Defined in: [src/server.rs:3](../src/server.rs#L3)\n",
+    );
+    let page: String = (1..=6).map(|n| format!("- [item {n}](../src/lib.rs#L{n})\n")).collect();
+    repo.write("docs/api.md", &format!("# API\n\n{page}"));
+    repo.write("CHANGELOG.md", "# Changes\n\n- Fixed [in_range](src/server.rs#L3).\n");
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    repo.write("src/server.rs", &format!("use b;\n// moved down\n{server}"));
+    repo.write("src/lib.rs", &format!("// header\n{}", "pub fn item_number() {}\n".repeat(6)));
+    repo.commit("2024-02-01T00:00:00Z", "code");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(u64, &str, &str)> = named(&a, "docs/guide.md")
+        .iter()
+        .map(|s| {
+            let fix = s["suggestion"].as_str().unwrap_or_default();
+            (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap(), fix)
+        })
+        .collect();
+    // A lone brace, a permalink and TypeDoc's `Defined in:` line are left alone.
+    assert_eq!(
+        got,
+        [
+            (3, "../src/server.rs#L3", "../src/server.rs#L5"),
+            (3, "../src/server.rs#L3-L5", "../src/server.rs#L5-L7"),
+            (
+                5,
+                "https://github.com/o/r/blob/main/src/server.rs#L7",
+                "https://github.com/o/r/blob/main/src/server.rs#L9"
+            ),
+        ]
+    );
+    assert_eq!(named(&a, "docs/guide.md")[0]["name"], "stale_name_location");
+    assert_eq!(named(&a, "docs/guide.md")[0]["changed_files"][0], "src/server.rs");
+    // The same text on every line of lib.rs is found more than once: nothing to fix.
+    assert!(named(&a, "docs/api.md").is_empty(), "{a}");
+    assert!(named(&a, "CHANGELOG.md").is_empty());
+    let no_git = scan_json(repo.path(), &["--no-git"], 0);
+    assert!(named(&no_git, "docs/guide.md").is_empty());
+}
+
+#[test]
+fn a_page_of_many_line_links_that_moved_is_one_signal() {
+    let repo = GitRepo::new();
+    let code: String = (1..=8).map(|n| format!("pub fn item_{n}() {{}}\n")).collect();
+    repo.write("src/lib.rs", &code);
+    let page: String = (1..=6).map(|n| format!("- [item {n}](../src/lib.rs#L{n})\n")).collect();
+    repo.write("docs/api.md", &format!("# API\n\n{page}"));
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    repo.write("src/lib.rs", &format!("// header\n{code}"));
+    repo.commit("2024-02-01T00:00:00Z", "code");
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = named(&a, "docs/api.md");
+    assert_eq!(sigs.len(), 1, "{sigs:#?}");
+    assert_eq!(sigs[0]["lines"], serde_json::json!([3, 4, 5, 6, 7, 8]));
+    assert!(sigs[0]["detail"]
+        .as_str()
+        .unwrap()
+        .starts_with("6 line links name lines of `src/lib.rs`"));
+}
+
+#[test]
 fn a_lone_folder_agent_context_lists_is_checked_on_gits_evidence() {
     let repo = GitRepo::new();
     repo.write("sdk-ts/index.ts", "export {}\n");

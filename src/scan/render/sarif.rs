@@ -118,7 +118,7 @@ fn uri(path: &str) -> String {
 pub fn description(name: SignalName) -> &'static str {
     match name {
         SignalName::BrokenReference => "A relative link, image, reference definition, fragment or backticked repo path points at nothing.",
-        SignalName::StaleNameLocation => "A missing link target that git history shows renamed or deleted.",
+        SignalName::StaleNameLocation => "A missing link target that git history shows renamed or deleted, or a line link whose lines moved.",
         SignalName::VersionSkew => "The doc names a project or toolchain version older than the manifest or pin.",
         SignalName::EditRecencyVsChurn => "The doc has not changed in months while the files it names churned.",
         SignalName::ArchiveToLiveRatio => "Much of the doc is history, changelog or struck-through text, or its folder is mostly archived docs.",

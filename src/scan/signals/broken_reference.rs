@@ -117,6 +117,8 @@ impl DeferredFragment {
 pub struct LinkCheck {
     pub problems: Vec<Problem>,
     pub deferred: Vec<DeferredFragment>,
+    /// Links to a file's lines (`line_links`), judged once history is known.
+    pub line_links: Vec<super::line_links::LineLink>,
 }
 
 /// Checks one doc's links, images, definitions and backticked paths (the paths of code,
@@ -432,6 +434,35 @@ fn optional_import(doc: &Doc, line: u32) -> bool {
     said(line) || (line > 1 && said(line - 1))
 }
 
+/// Notes a link on `line` to lines of the repository's file `path` (`#L174`,
+/// `#L87-L101`): `line_links` judges it once history is known.
+fn note_line_link(
+    doc: &Doc,
+    out: &mut LinkCheck,
+    line: u32,
+    dest: &str,
+    path: &str,
+    fragment: &str,
+) {
+    // TypeDoc writes `Defined in: [src/x.ts:12](…#L12)` under each item of the pages it
+    // generates, and writes it again on every run (tanstack-query's 32 reference pages).
+    let text = doc.parsed.lines.text_of(&doc.parsed.text, line);
+    if text.trim_start().starts_with("Defined in:") {
+        return;
+    }
+    if let Some((first, last)) = super::line_links::line_anchor(fragment) {
+        let words = super::line_links::subject_words(text, dest.trim(), path);
+        out.line_links.push(super::line_links::LineLink {
+            line,
+            written: dest.trim().to_string(),
+            path: path.to_string(),
+            first,
+            last,
+            words,
+        });
+    }
+}
+
 /// The problems behind `failed` deferred checks of `doc` (re-read for the purpose).
 pub fn recover(ctx: &ScanContext<'_>, doc: &Doc, failed: &[DeferredFragment]) -> Vec<Problem> {
     let mut out = LinkCheck::default();
@@ -520,6 +551,11 @@ fn check_links(
                 };
                 if ctx.role(&doc.path) == DocRole::Template && l.path.split('/').any(slot) {
                     continue;
+                }
+                if failed.is_none() && ctx.tree.kind(&l.path) == PathKind::File {
+                    if let Some((_, fragment)) = link.dest.trim().split_once('#') {
+                        note_line_link(doc, out, link.line, &link.dest, &l.path, fragment);
+                    }
                 }
                 if ctx.tree.kind(&l.path) == PathKind::Missing && !ctx.ignored.contains(&l.path) {
                     out.problems.push(Problem::MissingTarget(Missing {
@@ -622,6 +658,9 @@ fn check_links(
                     continue;
                 };
                 let Some(fragment) = fragment else { continue };
+                if failed.is_none() && kind == PathKind::File && !is_markdown(&path) {
+                    note_line_link(doc, out, link.line, &link.dest, &path, &fragment);
+                }
                 if kind == PathKind::Dir || fragment_ok(&fragment) || !is_markdown(&path) {
                     continue;
                 }

@@ -11,6 +11,7 @@ pub mod edit_recency_vs_churn;
 pub mod frontmatter_marker;
 pub mod included;
 pub mod layout_lists;
+pub mod line_links;
 pub mod manifests;
 pub mod package_extras;
 pub mod package_scripts;
