@@ -304,7 +304,7 @@ fn a_line_link_whose_lines_moved_gets_their_new_numbers() {
     );
     repo.write(
         "docs/guide.md",
-        "# Guide\n\nSee [in_range](../src/server.rs#L3) and [its body](../src/server.rs#L3-L5).\n\n\
+        "# Guide\n\nSee [in_range](../src/server.rs#L3) and [the body of in_range](../src/server.rs#L3-L5).\n\n\
          The [brace](../src/server.rs#L5) and [other](https://github.com/o/r/blob/main/src/server.rs#L7).\n\n\
          A [permalink](https://github.com/o/r/blob/v1.0/src/server.rs#L3).\n\n\
          Defined in: [src/server.rs:3](../src/server.rs#L3)\n",
