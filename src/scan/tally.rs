@@ -8,7 +8,7 @@
 //! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
 //! only its warning: no facts, and fragments into it are not judged.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::anchors::{anchor_hash, AnchorSet};
 use super::artifact::{FileFacts, GitStatus};
@@ -541,50 +541,59 @@ fn judge_line_links(
 ) {
     let Some(history) = ctx.history.as_ref() else { return };
     let Some(head) = history.head() else { return };
-    let asked: Vec<(usize, (String, String))> = links
+    // Many links of a page name one file: each `(commit, file)` is read once.
+    let mut specs: Vec<(String, String)> = Vec::new();
+    let mut spec_at: HashMap<(String, String), usize> = HashMap::new();
+    let asked: Vec<(usize, usize)> = links
         .iter()
         .enumerate()
         .filter_map(|(i, (doc, link))| {
-            line_links::wanted(history, &ctx.paths[*doc as usize], link).map(|w| (i, w))
+            let wanted = line_links::wanted(history, &ctx.paths[*doc as usize], link)?;
+            let at = *spec_at.entry(wanted.clone()).or_insert_with(|| {
+                specs.push(wanted);
+                specs.len() - 1
+            });
+            Some((i, at))
         })
         .collect();
     if asked.is_empty() {
         return;
     }
-    let specs: Vec<(String, String)> = asked.iter().map(|(_, w)| w.clone()).collect();
     let then = match git::read_blobs(ctx.root, &specs) {
         Ok(blobs) => blobs,
-        Err(why) => {
-            let why = format!("{why}; line links not judged");
-            status.note = Some(match status.note.take() {
-                Some(earlier) => format!("{earlier}; {why}"),
-                None => why,
-            });
-            return;
-        }
+        Err(why) => return git_step_skipped(status, &why, "line links not judged"),
     };
-    let mut now: BTreeMap<&str, Option<String>> = BTreeMap::new();
+    let then: Vec<Option<Vec<&str>>> =
+        then.iter().map(|b| b.as_deref().map(line_links::lines_of)).collect();
+    let now_text: BTreeMap<&str, Option<String>> = asked
+        .iter()
+        .map(|(i, _)| {
+            let path = links[*i].1.path.as_str();
+            let text = crate::fsio::read_walked(ctx.root, path, CHURN_FILE_MAX_BYTES)
+                .ok()
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            (path, text)
+        })
+        .collect();
+    let now: BTreeMap<&str, Vec<&str>> = now_text
+        .iter()
+        .filter_map(|(path, text)| text.as_deref().map(|t| (*path, line_links::lines_of(t))))
+        .collect();
+    let mut in_doc: BTreeMap<u32, usize> = BTreeMap::new();
+    for (doc, _) in links {
+        *in_doc.entry(*doc).or_default() += 1;
+    }
     let mut drifted: BTreeMap<u32, Vec<Signal>> = BTreeMap::new();
-    for ((i, (since, _)), before) in asked.iter().zip(then) {
-        let (doc, link) = &links[*i];
-        let (Some(before), Some(Some(now))) = (
-            before,
-            Some(now.entry(link.path.as_str()).or_insert_with(|| {
-                crate::fsio::read_walked(ctx.root, &link.path, CHURN_FILE_MAX_BYTES)
-                    .ok()
-                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-            })),
-        ) else {
-            continue;
-        };
-        if let Some(sig) = line_links::judge(link, since, head, &before, now) {
+    for (i, at) in asked {
+        let (doc, link) = &links[i];
+        let (Some(old), Some(new)) = (&then[at], now.get(link.path.as_str())) else { continue };
+        if let Some(sig) = line_links::judge(link, &specs[at].0, head, old, new) {
             drifted.entry(*doc).or_default().push(sig);
         }
     }
     for (doc, mut each) in drifted {
         let path = &ctx.paths[doc as usize];
-        let in_doc = links.iter().filter(|(d, _)| *d == doc).count();
-        if in_doc < line_links::MANY {
+        if in_doc[&doc] < line_links::MANY {
             each.into_iter().for_each(|sig| out.push(path, sig));
         } else {
             each.sort_by_key(|s| s.line);
@@ -598,7 +607,12 @@ fn judge_line_links(
 /// Notes in `status` that the churn pass failed and why: the scan goes on without
 /// `edit_recency_vs_churn`.
 fn churn_skipped(status: &mut GitStatus, why: &str) {
-    let why = format!("{why}; edit_recency_vs_churn skipped");
+    git_step_skipped(status, why, "edit_recency_vs_churn skipped");
+}
+
+/// Notes in `status` that a git step failed (`why`) and what the scan left out for it.
+fn git_step_skipped(status: &mut GitStatus, why: &str, left_out: &str) {
+    let why = format!("{why}; {left_out}");
     status.note = Some(match status.note.take() {
         Some(earlier) => format!("{earlier}; {why}"),
         None => why,

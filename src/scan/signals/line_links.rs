@@ -122,11 +122,20 @@ pub fn wanted(history: &History, doc: &str, link: &LineLink) -> Option<(String, 
         .then(|| (since.to_string(), link.path.clone()))
 }
 
-/// The signal for `link` of a doc last changed in `since`, given the file's text then
-/// (`before`) and now (`now`); `head` is the newest commit.
-pub fn judge(link: &LineLink, since: &str, head: &str, before: &str, now: &str) -> Option<Signal> {
-    let old: Vec<&str> = before.lines().map(str::trim_end).collect();
-    let new: Vec<&str> = now.lines().map(str::trim_end).collect();
+/// A file's text as `judge` reads it: its lines, trailing blanks trimmed.
+pub fn lines_of(text: &str) -> Vec<&str> {
+    text.lines().map(str::trim_end).collect()
+}
+
+/// The signal for `link` of a doc last changed in `since`, given the file's lines then
+/// (`old`) and now (`new`, both `lines_of`); `head` is the newest commit.
+pub fn judge(
+    link: &LineLink,
+    since: &str,
+    head: &str,
+    old: &[&str],
+    new: &[&str],
+) -> Option<Signal> {
     let (first, last) = (link.first as usize, link.last as usize);
     let block = old.get(first - 1..last)?;
     let code: usize = block.iter().flat_map(|l| l.chars()).filter(|c| c.is_alphanumeric()).count();
@@ -232,6 +241,10 @@ mod tests {
             last,
             words: vec!["in_range".into(), "Point".into()],
         }
+    }
+
+    fn judge(link: &LineLink, since: &str, head: &str, before: &str, now: &str) -> Option<Signal> {
+        super::judge(link, since, head, &lines_of(before), &lines_of(now))
     }
 
     #[test]
