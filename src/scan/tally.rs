@@ -565,10 +565,10 @@ fn judge_line_links(
     };
     let then: Vec<Option<Vec<&str>>> =
         then.iter().map(|b| b.as_deref().map(line_links::lines_of)).collect();
-    let now_text: BTreeMap<&str, Option<String>> = asked
-        .iter()
-        .map(|(i, _)| {
-            let path = links[*i].1.path.as_str();
+    let paths: BTreeSet<&str> = asked.iter().map(|(i, _)| links[*i].1.path.as_str()).collect();
+    let now_text: BTreeMap<&str, Option<String>> = paths
+        .into_iter()
+        .map(|path| {
             let text = crate::fsio::read_walked(ctx.root, path, CHURN_FILE_MAX_BYTES)
                 .ok()
                 .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());

@@ -1093,8 +1093,8 @@ fn command_paths(
 /// nested doc) whose folder is there, a file (an extension) or a folder
 /// (`written_as_folder`: a trailing `/` or what `cd` enters), is one the agent is sent
 /// to — unless a name stands for any name (`tests/test_name.py`, `tests/path.py`,
-/// `tests/module/`, `test_specific_file.py`: words of a command's pattern) or the first
-/// folder is hidden. agno's `CLAUDE.md` runs `pytest
+/// `tests/module/`, `test_specific_file.py`: words of a command's pattern) or a name is
+/// hidden. agno's `CLAUDE.md` runs `pytest
 /// libs/agno/tests/unit/test_agent.py`, a file its `unit/` never had; k6's `AGENTS.md`
 /// `go test ./internal/js/modules/k6/http/`. Contributor guides are left out: their
 /// command blocks walk through a contributor's own new files (`tests/the-tests-file.py`,
