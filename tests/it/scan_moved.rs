@@ -269,6 +269,8 @@ fn an_agent_files_command_path_git_never_had_in_a_folder_that_is_there_is_broken
         pytest missing/tests/test_x.py\n\
         echo 'SELECT TOP 1' > test/fixtures/tsql/top_clause.sql\n\
         sqlfluff parse test/fixtures/tsql/top_clause.sql\n\
+        pytest tests/unit/test_later.py\n\
+        touch tests/unit/test_later.py\n\
         cat .github/workflows/gone.yml\n\
         ```\n";
     repo.write("AGENTS.md", text);
@@ -281,8 +283,8 @@ fn an_agent_files_command_path_git_never_had_in_a_folder_that_is_there_is_broken
         .map(|s| (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap()))
         .collect();
     // Patterns to fill in (`test_name.py`, `module/`, `test_specific_file.py`), a path
-    // whose folder is missing too, the file an earlier line writes and a hidden folder's
-    // path say nothing.
+    // whose folder is missing too, the files other lines write (before or after) and a
+    // hidden folder's path say nothing.
     assert_eq!(got, [(4, "libs/core/tests/unit/test_agent.py"), (5, "tests/pm_agent/")]);
     assert_eq!(named(&a, "AGENTS.md")[0]["name"], "broken_reference");
     assert!(named(&a, "CONTRIBUTING.md").is_empty(), "{a}");

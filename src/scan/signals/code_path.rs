@@ -984,6 +984,9 @@ const SESSION_INFOS: [&str; 4] = ["", "console", "text", "shell-session"];
 pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Problem>) {
     // History may still be loading: every candidate is kept, and the tally drops those
     // git does not explain (`only_if_moved`).
+    let from = out.len();
+    // What the doc's commands write (`written_words`), as written.
+    let mut made = std::collections::HashSet::new();
     for block in &doc.parsed.code_blocks {
         let lang = block.info.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
         let script = SCRIPT_INFOS.contains(&lang.as_str());
@@ -999,7 +1002,8 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
                 None if script && !prompted => line,
                 None => continue,
             };
-            command_paths(ctx, doc, text, block.line + i as u32, &mut entered, out);
+            let at = block.line + i as u32;
+            command_paths(ctx, doc, text, at, &mut entered, &mut made, out);
         }
     }
     // An agent runs the commands of its context and docs as written, inline ones too
@@ -1010,9 +1014,26 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
     for span in doc.parsed.code_spans.iter().filter(|_| agent) {
         let first = span.text.split_whitespace().next().unwrap_or_default();
         if span.text.trim().contains(' ') && COMMANDS.contains(&first) {
-            command_paths(ctx, doc, &span.text, span.line, &mut Vec::new(), out);
+            command_paths(ctx, doc, &span.text, span.line, &mut Vec::new(), &mut made, out);
         }
     }
+    // A file another command of the doc writes is the reader's new file, whatever the
+    // order of the steps (sqlfluff's dialects `AGENTS.md` writes `>
+    // test/fixtures/dialects/tsql/top_clause.sql` in step 1 and parses it in step 4):
+    // only git's evidence counts for it, as for any command path.
+    for problem in &mut out[from..] {
+        if let Problem::MissingTarget(m) = problem {
+            if m.what == "command path" && made.contains(as_made(&m.written)) {
+                m.only_if_moved = true;
+            }
+        }
+    }
+}
+
+/// A command word as `check_code_block_paths` compares what the doc's commands write
+/// with what they read: no `./`, no trailing `/`.
+fn as_made(word: &str) -> &str {
+    word.trim_start_matches("./").trim_end_matches('/')
 }
 
 /// Programs whose inline code spans are commands (`go test ./pkg`, `cargo run -p x`).
@@ -1034,6 +1055,7 @@ fn command_paths(
     text: &str,
     line: u32,
     entered: &mut Vec<String>,
+    made: &mut std::collections::HashSet<String>,
     out: &mut Vec<Problem>,
 ) {
     let words = shlex::split(text)
@@ -1045,6 +1067,7 @@ fn command_paths(
             entered.push(word.trim_end_matches('/').to_string());
         }
         if written_by_command.contains(&i) {
+            made.insert(as_made(word.trim_start_matches('>')).to_string());
             continue;
         }
         let word = word.trim_start_matches(['@', '<']);
@@ -1130,20 +1153,6 @@ fn own_command_path(
         && !segments.iter().any(odd)
         && (file || written_as_folder)
         && ctx.tree.kind(&segments[..segments.len() - 1].join("/")) == PathKind::Dir
-        && !made_in_doc(&doc.parsed.text, resolved)
-}
-
-/// Whether `doc_text` makes `path` in a command of its own — a redirection's target,
-/// what `touch` or `mkdir` makes — so a later step reads the reader's new file
-/// (sqlfluff's dialects `AGENTS.md` writes `> test/fixtures/dialects/tsql/top_clause.sql`
-/// in step 1 and parses it in step 4).
-fn made_in_doc(doc_text: &str, path: &str) -> bool {
-    let path = path.trim_end_matches('/');
-    [">", "> ", "touch ", "mkdir ", "mkdir -p "].iter().any(|verb| {
-        [path.to_string(), format!("./{path}")]
-            .iter()
-            .any(|p| doc_text.contains(&format!("{verb}{p}")))
-    })
 }
 
 /// Words that make a command's path a pattern to fill in (`tests/test_name.py`,
