@@ -1598,6 +1598,66 @@ fn a_lone_file_name_git_deleted_where_a_contributors_guide_names_it_is_stale() {
 }
 
 #[test]
+fn a_lone_file_name_a_folders_doc_names_is_stale_when_git_took_it_from_that_folder() {
+    let repo = GitRepo::new();
+    for path in [
+        ".github/workflows/ci.yml",
+        ".github/workflows/merge-pr.yml",
+        ".github/workflows/rebase.yml",
+        "test/mocha.opts",
+        "tools/eval/results.txt",
+        "tools/eval/.mcp.json",
+        "examples/app/package.json",
+        "examples/app/setup.py",
+        "lib/old.py",
+        "stub.py",
+    ] {
+        repo.write(path, &format!("{path}\n"));
+    }
+    repo.commit("2024-01-01T00:00:00Z", "old layout");
+    repo.git(&["rm", "-q", ".github/workflows/merge-pr.yml", "test/mocha.opts", "stub.py"]);
+    repo.git(&["rm", "-q", "tools/eval/results.txt", "tools/eval/.mcp.json"]);
+    repo.git(&["rm", "-q", "examples/app/setup.py", "lib/old.py"]);
+    repo.git(&["mv", ".github/workflows/rebase.yml", ".github/workflows/rebase-prs.yml"]);
+    repo.commit("2024-02-01T00:00:00Z", "new layout");
+    repo.write(
+        ".github/workflows/README.md",
+        "# Workflows\n\n| File | What |\n|---|---|\n| `ci.yml` | CI |\n| `merge-pr.yml` | merges |\n\
+         | `rebase.yml` | rebases |\n",
+    );
+    repo.write("test/README.md", "# Tests\n\n- `mocha.opts` requires the harness.\n");
+    // The program's output, the reader's own configuration, and the text of a link,
+    // which is checked as the link.
+    repo.write(
+        "tools/eval/README.md",
+        "# Eval\n\nResults are written to `results.txt`.\n\nRestart after adding `.mcp.json`.\n\n\
+         See [`results.txt`](./results.txt).\n",
+    );
+    // An example project's README names its reader's files; a doc at the root is read
+    // by the rules of its role (a user's guide names the reader's `stub.py`), and a name
+    // git took from another folder says nothing of this one.
+    repo.write("examples/app/README.md", "# App\n\nEdit `setup.py`.\n");
+    repo.write("README.md", "# R\n\nRun `stub.py`.\n");
+    repo.write("docs/README.md", "# Docs\n\nSee `old.py`.\n");
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        gone(&a, ".github/workflows/README.md"),
+        [(6, "merge-pr.yml".to_string()), (7, "rebase.yml".to_string())]
+    );
+    assert_eq!(
+        a["signals"][".github/workflows/README.md"][1]["suggestion"], "rebase-prs.yml",
+        "a rename is followed"
+    );
+    assert_eq!(gone(&a, "test/README.md"), [(3, "mocha.opts".to_string())]);
+    assert_eq!(gone(&a, "tools/eval/README.md"), [(7, "./results.txt".to_string())]);
+    for quiet in ["examples/app/README.md", "README.md", "docs/README.md"] {
+        assert!(gone(&a, quiet).is_empty(), "{quiet}");
+        assert!(broken(&a, quiet).is_empty(), "{quiet}");
+    }
+}
+
+#[test]
 fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
     let dir = tree(&[
         (

@@ -285,7 +285,10 @@ fn unknown_file_name(
     code: &str,
 ) -> Option<Missing> {
     let agent = matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext);
-    if !agent && !is_contributor_guide(&doc.path) {
+    // A doc in a folder of its own names that folder's files first.
+    let folder_doc =
+        !agent && !is_contributor_guide(&doc.path) && describes_its_folder(ctx, doc, role);
+    if !agent && !is_contributor_guide(&doc.path) && !folder_doc {
         return None;
     }
     let name = code.trim();
@@ -315,8 +318,17 @@ fn unknown_file_name(
     {
         return None;
     }
+    // In a folder's doc, the text of a link to the file (`` [`x.rs`](./x.rs) ``) is
+    // checked as the link; a hidden name (`.mcp.json`, `.env`) is the reader's
+    // configuration more often than the folder's own file.
+    if folder_doc
+        && (name.starts_with('.')
+            || doc.parsed.links.iter().any(|l| l.line == line && links_to_name(&l.dest, name)))
+    {
+        return None;
+    }
     let written = sentence_lines(doc, line);
-    let nested = !config && role == DocRole::NestedAgentContext;
+    let nested = !config && (role == DocRole::NestedAgentContext || folder_doc);
     let resolved = if nested { beside } else { name.to_string() };
     // A name beside its near twin (`twin_of`) is a slip: not a kind of file, nor one of
     // the alternatives ("Update the `Configuration.md` file", `Configurations.md` there).
@@ -349,6 +361,25 @@ fn unknown_file_name(
         what: if config { FILE_NAME } else { "code path" },
         only_if_moved: !config,
     })
+}
+
+/// Whether `doc` is a user's or an agent's doc below the root, outside an example
+/// project and not a tutorial, so that a lone file name in it names a file of its own
+/// folder: dyad's `.github/workflows/README.md` tables the workflows beside it, mocha's
+/// `test/README.md` names `mocha.opts`. Git must still show that file renamed or
+/// deleted there (`only_if_moved`).
+fn describes_its_folder(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole) -> bool {
+    matches!(role, DocRole::UserDoc | DocRole::AgentDoc)
+        && !doc.dir().is_empty()
+        && !is_tutorial(&doc.path)
+        && !crate::scan::role::in_example_project(ctx, &doc.path)
+}
+
+/// Whether link destination `dest` names file `name` (its last segment, before any
+/// fragment or query).
+fn links_to_name(dest: &str, name: &str) -> bool {
+    let path = dest.split(['#', '?']).next().unwrap_or(dest);
+    path.rsplit('/').next() == Some(name)
 }
 
 /// What a lone file name is called in its `broken_reference` when it is missing but its
@@ -731,8 +762,9 @@ fn stands_for_any(segment: &str) -> bool {
 /// or places them in another repository ("see `agent_docs/…` in that repo").
 fn creates_or_exemplifies(line: &str) -> bool {
     let lower = line.to_lowercase();
-    const CUES: [&str; 20] = [
+    const CUES: [&str; 21] = [
         "create",
+        "written to",
         "add a",
         "add the",
         "new ",

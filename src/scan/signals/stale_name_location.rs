@@ -165,7 +165,25 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
     let w = &missing.written;
     let mut out = match missing.form {
         Form::FromRoot => format!("/{new_path}"),
-        Form::RepoPath | Form::Empty | Form::Label => new_path.to_string(),
+        Form::RepoPath => {
+            // A path the doc's folder holds was written from there (a folder's README
+            // naming `merge-pr.yml`, now `merge-prs.yml` beside it): so is its new path,
+            // while it stays below that folder. (A tree's entry is rewritten by the tree's
+            // own rule, `tree_paths::as_written`, from the root-relative path.)
+            let dir = parent_dir(&missing.doc);
+            let bare = w.strip_prefix("./").unwrap_or(w);
+            match new_path.strip_prefix(dir).and_then(|p| p.strip_prefix('/')) {
+                Some(rel)
+                    if !dir.is_empty()
+                        && missing.what != super::tree_paths::TREE_PATH
+                        && missing.resolved == format!("{dir}/{bare}") =>
+                {
+                    rel.to_string()
+                }
+                _ => new_path.to_string(),
+            }
+        }
+        Form::Empty | Form::Label => new_path.to_string(),
         Form::Url { path_at } => {
             let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
             format!("{}{encoded}", &w[..path_at.min(w.len())])
@@ -229,6 +247,13 @@ mod tests {
             written_like(&missing("docs/a.md", "src/old.rs", Form::RepoPath), "src/new.rs"),
             "src/new.rs"
         );
+        // Read from the doc's folder: written from there while it stays below it.
+        let beside = Missing {
+            resolved: "ci/workflows/old.yml".into(),
+            ..missing("ci/workflows/README.md", "old.yml", Form::RepoPath)
+        };
+        assert_eq!(written_like(&beside, "ci/workflows/new.yml"), "new.yml");
+        assert_eq!(written_like(&beside, "ci/new.yml"), "ci/new.yml");
         assert_eq!(
             written_like(&missing("a.md", "my%20old.md", Form::DocRelative), "my new.md"),
             "my%20new.md"

@@ -52,8 +52,12 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
     if let Some(readme) = readme.or_else(|| get("readme")) {
         known.push_readme(root, "", readme);
     }
-    let urls = project.and_then(|p| p.get("urls")).and_then(|u| u.as_table());
-    for url in urls.into_iter().flat_map(|u| u.values()).filter_map(|v| v.as_str()) {
+    // `[project.urls]`; Poetry's `repository` and `homepage` fields and `[tool.poetry.urls]`
+    // (OpenHands' `repository = "https://github.com/OpenHands/OpenHands"`).
+    let urls = [project, poetry].into_iter().flatten().filter_map(|t| t.get("urls")?.as_table());
+    let fields = poetry.into_iter().flat_map(|t| ["repository", "homepage"].map(|k| t.get(k)));
+    let urls = urls.flat_map(|u| u.values()).chain(fields.flatten());
+    for url in urls.filter_map(|v| v.as_str()) {
         if let Some(slug) = repo_slug(url) {
             if !known.repos.contains(&slug) {
                 known.repos.push(slug);
@@ -511,5 +515,22 @@ mod tests {
         assert_eq!((uv.version.clone(), uv.bound), (vec![0, 9, 25], Bound::Minimum));
         assert_eq!(known.lookup("ruff", "a.md", false, None).unwrap().bound, Bound::Current);
         assert_eq!(known.repos, ["acme/kit"]);
+    }
+
+    #[test]
+    fn poetrys_repository_fields_name_the_project() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[tool.poetry]\nname = \"kit\"\nversion = \"1.0.0\"\nrepository = \"https://github.com/Acme/Kit\"\nhomepage = \"https://kit.dev\"\n[tool.poetry.urls]\nTracker = \"https://github.com/acme/kit-issues/issues\"\n",
+        )
+        .unwrap();
+        let mut known = KnownVersions::default();
+        read(dir.path(), &[], &mut known);
+        assert_eq!(
+            known.repos,
+            ["acme/kit-issues", "acme/kit"],
+            "a site that is no forge is no repository"
+        );
     }
 }
