@@ -1658,6 +1658,52 @@ fn a_lone_file_name_a_folders_doc_names_is_stale_when_git_took_it_from_that_fold
 }
 
 #[test]
+fn a_lone_name_agent_context_named_stands_for_the_one_file_of_that_name_git_took_after() {
+    let repo = GitRepo::new();
+    for path in [
+        "packages/ai/test/old-limits.test.ts",
+        "packages/ai/test/image-limits.test.ts",
+        "packages/ai/test/stream.test.ts",
+        "packages/a/limits.ts",
+        "packages/b/limits.ts",
+        "packages/ai/node_modules/events/security.md",
+        "docs/retired.md",
+        "contrib/gen/podman.service",
+    ] {
+        repo.write(path, &format!("{path}\n"));
+    }
+    repo.commit("2024-01-01T00:00:00Z", "code");
+    repo.git(&["rm", "-q", "packages/ai/test/old-limits.test.ts"]);
+    repo.commit("2024-01-15T00:00:00Z", "before the doc");
+    // A build's output since: ignored, so not the doc's subject.
+    repo.write(".gitignore", "contrib/gen/\n");
+    repo.write(
+        "AGENTS.md",
+        "# Agents\n\nAdd providers to `stream.test.ts` and `image-limits.test.ts`.\n\n\
+         Limits live in `limits.ts`.\n\nThe old tests were in `old-limits.test.ts`.\n\n\
+         Security fixes go in `security.md`.\n\nInstall `podman.service`.\n",
+    );
+    repo.write("packages/ai/README.md", "# AI\n\nSee `retired.md`.\n");
+    repo.commit("2024-02-01T00:00:00Z", "docs");
+    repo.git(&["rm", "-q", "packages/ai/test/image-limits.test.ts", "docs/retired.md"]);
+    repo.git(&["rm", "-q", "packages/a/limits.ts", "packages/b/limits.ts"]);
+    repo.git(&["rm", "-q", "packages/ai/node_modules/events/security.md"]);
+    repo.git(&["rm", "-q", "contrib/gen/podman.service"]);
+    repo.commit("2024-03-01T00:00:00Z", "drop");
+    let a = scan_json(repo.path(), &[], 1);
+    // One file of that name, gone after the doc was written; not one of two, not one gone
+    // before it, not a dependency's or an ignored build output's; a user's guide names
+    // the reader's files.
+    assert_eq!(gone(&a, "AGENTS.md"), [(3, "image-limits.test.ts".to_string())]);
+    assert_eq!(
+        a["signals"]["AGENTS.md"][0]["detail"],
+        "code path target `image-limits.test.ts` (`packages/ai/test/image-limits.test.ts`) \
+         was deleted in git history (2024-03-01)"
+    );
+    assert!(gone(&a, "packages/ai/README.md").is_empty());
+}
+
+#[test]
 fn the_all_contributors_table_is_the_bots_and_data_folders_are_inputs() {
     let dir = tree(&[
         (

@@ -49,6 +49,8 @@ pub struct History {
     /// The paths git has not seen leave, by last name, built on the first
     /// `paths_named`.
     live_by_name: std::sync::OnceLock<HashMap<String, Vec<String>>>,
+    /// The paths git saw leave, by last name, built on the first `departed_named`.
+    departed_by_name: std::sync::OnceLock<HashMap<String, Vec<String>>>,
 }
 
 impl History {
@@ -215,6 +217,21 @@ impl History {
             by_name
         });
         live.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The paths git saw leave (renamed away or deleted) whose last name is `name`,
+    /// sorted; some may be back since (`paths_named` lists those).
+    pub fn departed_named(&self, name: &str) -> &[String] {
+        let gone = self.departed_by_name.get_or_init(|| {
+            let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+            for path in self.departures.keys() {
+                let last = path.rsplit('/').next().unwrap_or(path);
+                by_name.entry(last.to_string()).or_default().push(path.clone());
+            }
+            by_name.values_mut().for_each(|paths| paths.sort());
+            by_name
+        });
+        gone.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// Committer time and hash of the last commit that touched `path`.

@@ -60,7 +60,27 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         let folder = (missing.written.ends_with('/') || !last.contains('.'))
             && (missing.resolved.contains('/') || missing.what == AGENT_FOLDER || link);
         folder.then(|| history.folder_fate(&missing.resolved, exists)).flatten()
-    })?;
+    });
+    // A lone file name git never had where the doc names it stands for the one file of
+    // that name git saw leave, anywhere (pi-mono's `AGENTS.md` on `image-limits.test.ts`,
+    // deleted from `packages/ai/test/`); the caller has made sure no file of that name
+    // is left (`code_path::still_there`).
+    let elsewhere = match fate {
+        Some(_) => None,
+        None => lone_name_gone_elsewhere(ctx, missing),
+    };
+    let (fate, via) = match elsewhere {
+        Some(path) => (history.fate(&path, exists)?, Some(path)),
+        None => (fate?, None),
+    };
+    let moved;
+    let missing = match &via {
+        Some(path) => {
+            moved = Missing { resolved: path.clone(), ..missing.clone() };
+            &moved
+        }
+        None => missing,
+    };
     if let Fate::Renamed { to } = &fate {
         if names_a_module(missing, to, exists) {
             return None;
@@ -116,7 +136,13 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     }
     let sig = match fate {
         Fate::Renamed { to } => {
-            let suggestion = written_like(missing, &to);
+            let suggestion = match &via {
+                // Renamed in its folder: the new name, as the doc wrote the old one.
+                Some(path) if parent_dir(path) == parent_dir(&to) => {
+                    to.rsplit('/').next().unwrap_or(&to).to_string()
+                }
+                _ => written_like(missing, &to),
+            };
             Signal::new(
                 SignalName::StaleNameLocation,
                 missing.line,
@@ -144,7 +170,61 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
             .with_target(&missing.written)
         }
     };
+    let sig = match via {
+        Some(path) => {
+            let named = format!("`{}`", missing.written);
+            let detail = sig.detail.replacen(&named, &format!("{named} (`{path}`)"), 1);
+            Signal { detail, ..sig }
+        }
+        None => sig,
+    };
     Some((missing.doc.clone(), sig))
+}
+
+/// The one path git saw leave whose last name is lone code name `missing` (written with
+/// no folder, missing where the doc names it, and never there in git), when no other
+/// path of that name is gone too: the file the doc meant, wherever it was.
+fn lone_name_gone_elsewhere(ctx: &ScanContext<'_>, missing: &Missing) -> Option<String> {
+    let name = missing.written.strip_prefix("./").unwrap_or(&missing.written);
+    if missing.form != Form::RepoPath || missing.what != "code path" || name.contains('/') {
+        return None;
+    }
+    // Agent context and contributor guides name the repository's own files; elsewhere a
+    // lone name is as often the reader's (`package.json`, `config.yaml`).
+    let role = ctx.role(&missing.doc);
+    let own = matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext)
+        || super::code_path::is_contributor_guide(&missing.doc);
+    if !own {
+        return None;
+    }
+    let history = ctx.history.as_ref()?;
+    // A name once committed under `node_modules/` or `vendor/` is a dependency's, and one
+    // an ignore rule now covers is a build's output (podman's generated
+    // `contrib/systemd/system/podman.service`) or kept out of git on purpose
+    // (claude-code-plugins-plus' `000-docs/`, whose file names its `CLAUDE.md` gives as
+    // examples of a naming scheme): no doc's subject.
+    let departed = history.departed_named(name);
+    let built = |p: &str| {
+        p.split('/').any(|folder| crate::scan::scope::DEFAULT_EXCLUDED_DIRS.contains(&folder))
+            || ctx.ignored.contains(p)
+    };
+    if departed.iter().any(|p| built(p)) {
+        return None;
+    }
+    let mut gone = departed.iter().filter(|p| !ctx.tree.exists(p));
+    let path = match (gone.next(), gone.next()) {
+        (Some(path), None) => path,
+        _ => return None,
+    };
+    // Below a nested doc's folder, and gone after the doc was written: the doc described
+    // the file while it was there.
+    let dir = parent_dir(&missing.doc);
+    let below = dir.is_empty() || path.starts_with(&format!("{dir}/"));
+    let after = history
+        .departed_at(path)
+        .zip(history.born(&missing.doc))
+        .is_some_and(|(at, born)| at > born);
+    (below && after).then(|| path.clone())
 }
 
 /// Whether a path renamed to `to` is still right as a Python module path: `to` ends with
