@@ -69,6 +69,8 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
     let skill = if doc.parsed.code_spans.is_empty() { None } else { skill_root(ctx, &doc.path) };
     // A list laying out the repository, in a doc that names its own files.
     let own_files = use_git && !example && names_own_files(role, &doc.path);
+    // A doc in a folder of its own names that folder's files first.
+    let folder_doc = use_git && !own_files && !example && describes_its_folder(ctx, doc, role);
     // A span that is a web link's text names what the link reaches (prisma's
     // `` [`docs/drive/principles/retro.md`](https://github.com/prisma/ignite/…) ``): the
     // link, not the span, is checked.
@@ -83,7 +85,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
         let parent = placeholder_parent(&span.text);
         let Some(path) = repo_path_candidate(parent.as_deref().unwrap_or(&span.text)) else {
             let lone = if use_git {
-                unknown_file_name(ctx, doc, role, span.line, &span.text)
+                unknown_file_name(ctx, doc, role, span.line, &span.text, folder_doc)
             } else {
                 None
             };
@@ -283,11 +285,9 @@ fn unknown_file_name(
     role: DocRole,
     line: u32,
     code: &str,
+    folder_doc: bool,
 ) -> Option<Missing> {
     let agent = matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext);
-    // A doc in a folder of its own names that folder's files first.
-    let folder_doc =
-        !agent && !is_contributor_guide(&doc.path) && describes_its_folder(ctx, doc, role);
     if !agent && !is_contributor_guide(&doc.path) && !folder_doc {
         return None;
     }
@@ -311,11 +311,7 @@ fn unknown_file_name(
     }
     let config = agent && !stem.is_empty() && CONFIG_EXTENSIONS.contains(&ext);
     let beside = crate::scan::resolve::join(doc.dir(), name);
-    if ctx.tree.exists(name)
-        || ctx.tree.exists(&beside)
-        || ctx.ignored.contains(name)
-        || ctx.ignored.contains(&beside)
-    {
+    if ctx.tree.exists(name) || ctx.tree.exists(&beside) {
         return None;
     }
     // In a folder's doc, the text of a link to the file (`` [`x.rs`](./x.rs) ``) is
@@ -329,12 +325,12 @@ fn unknown_file_name(
     }
     let written = sentence_lines(doc, line);
     let nested = !config && (role == DocRole::NestedAgentContext || folder_doc);
-    let resolved = if nested { beside } else { name.to_string() };
+    let resolved = if nested { beside.clone() } else { name.to_string() };
     // A name beside its near twin (`twin_of`) is a slip: not a kind of file, nor one of
     // the alternatives ("Update the `Configuration.md` file", `Configurations.md` there).
-    let twin = !config && twin_of(ctx, &resolved).is_some();
+    let twin = || !config && twin_of(ctx, &resolved).is_some();
     // "`.yml`, `.yaml`, and `.lock.yml` files are blocked": a kind of file, by suffix.
-    let kind = written.contains(&format!("{name}` file")) && !twin;
+    let kind = written.contains(&format!("{name}` file")) && !twin();
     if kind
         || creates_or_exemplifies(sentence_of(&written, name))
         || says_gone(&written, name)
@@ -348,8 +344,14 @@ fn unknown_file_name(
     if !config
         && (creates_or_exemplifies(&lead)
             || list_lead(doc, line).is_some_and(|l| names_an_example(&l))
-            || (lists_alternatives(ctx, doc, &written, name) && !twin))
+            || (lists_alternatives(ctx, doc, &written, name) && !twin()))
     {
+        return None;
+    }
+    // Asked last, as the costliest: a name an ignore rule covers is a build's output or
+    // the reader's. A folder's doc reads it beside the doc, which the tally asks only of
+    // a name git shows gone from there (`still_there`).
+    if !folder_doc && (ctx.ignored.contains(name) || ctx.ignored.contains(&beside)) {
         return None;
     }
     Some(Missing {
@@ -370,6 +372,7 @@ fn unknown_file_name(
 /// deleted there (`only_if_moved`).
 fn describes_its_folder(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole) -> bool {
     matches!(role, DocRole::UserDoc | DocRole::AgentDoc)
+        && !is_contributor_guide(&doc.path)
         && !doc.dir().is_empty()
         && !is_tutorial(&doc.path)
         && !crate::scan::role::in_example_project(ctx, &doc.path)
