@@ -866,3 +866,32 @@ fn a_security_policy_supporting_only_lines_before_the_newest_release() {
     // current, or no supported line at all: nothing to say.
     assert_eq!(skewed_paths(&a), ["SECURITY.md"]);
 }
+
+#[test]
+fn agent_context_states_the_stack_the_private_root_pins() {
+    let p = Project::new();
+    p.write(
+        "package.json",
+        "{\"private\": true, \"dependencies\": {\"react\": \"19.2.6\", \"typescript\": \"5.9.3\"},\n\
+         \"devDependencies\": {\"vite\": \"^8.0.0\", \"vitest\": \"4.1.8\"}}\n",
+    )
+    .write(
+        "CLAUDE.md",
+        "# Repo\n\n## Key Technologies\n\n- **React 19.1.1** with Server Components\n\
+         - **TypeScript 5.8.3** for type safety\n- **Vite 7.0.0** for bundling\n\
+         - **Vitest 4.1.8** for testing\n- **React 19** and up\n\n\
+         ## The Stack and the Heap\n\n- TypeScript 5.8.3 for type safety\n",
+    )
+    // A user's guide names the releases its readers use.
+    .write("docs/guide.md", "# Guide\n\n## Tech Stack\n\n- **React 19.1.1** with Server Components\n");
+    let a = scan(&p, &["--no-git"]);
+    // A range (`^8.0.0`) pins no release; the same release, or its major alone, agrees;
+    // a heading that names no stack frames no claim.
+    assert_eq!(
+        skews(&a, "CLAUDE.md"),
+        [sk(5, "19.1.1", "19.2.6"), sk(6, "5.8.3", "5.9.3")],
+        "{:#}",
+        a["signals"]
+    );
+    assert_eq!(skewed_paths(&a), ["CLAUDE.md"]);
+}

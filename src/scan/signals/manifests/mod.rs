@@ -8,7 +8,7 @@ mod collect;
 mod go;
 mod hooks;
 mod known;
-mod node;
+pub mod node;
 pub(crate) mod python;
 pub(crate) mod read;
 mod workflows;

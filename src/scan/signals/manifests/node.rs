@@ -108,11 +108,60 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
     let own: Vec<String> =
         known.versions.iter().filter(|k| k.package).flat_map(|k| k.names.iter().cloned()).collect();
     peers.retain(|k| !k.names.iter().any(|n| own.contains(n)));
+    if let Some(pkg) = pkg.as_ref().filter(|_| root_private && !website) {
+        stack_pins(known, pkg, &own, &peers);
+    }
     known.versions.extend(peers);
     if !own.iter().any(|n| n == "docusaurus" || n == "@docusaurus/core") {
         site_generators(root, pkg.as_ref(), packages, known);
     }
     project
+}
+
+/// What `source` ends with for a release the private root `package.json` pins exactly
+/// (`stack_pins`).
+pub const STACK_PIN: &str = "(the repository's own pin)";
+
+/// The frameworks and tools of `PEER_FRAMEWORKS`, and two test and UI tools, that a
+/// private root `package.json` pins to one release (`"react": "19.2.6"`): the stack the
+/// repository is developed on, which its agent context lists ("**React 19.1.1** with
+/// Server Components", chakra-ui's `CLAUDE.md`, pinned at 19.2.6 since). Checked in agent
+/// context only (`version_skew::find`): elsewhere a doc names the releases its readers
+/// use. A range (`^19.2.0`) says which releases work, not which one is in use; a name
+/// the repository publishes or has a floor for at the root is checked as that.
+fn stack_pins(known: &mut KnownVersions, pkg: &Value, own: &[String], peers: &[KnownVersion]) {
+    const TOOLS: [(&str, &[&str]); 2] = [("vitest", &["vitest"]), ("storybook", &["storybook"])];
+    for (dep, names) in PEER_FRAMEWORKS.iter().chain(TOOLS.iter()) {
+        // A member's peer floor holds in its own folder (the deepest scope wins there).
+        let taken = |n: &&str| {
+            own.iter().any(|o| o == n)
+                || peers
+                    .iter()
+                    .chain(known.versions.iter())
+                    .any(|k| k.scope.is_empty() && k.names.iter().any(|k| k == n))
+        };
+        if names.iter().any(taken) {
+            continue;
+        }
+        for table in ["dependencies", "devDependencies"] {
+            let Some(spec) = pkg[table][*dep].as_str() else { continue };
+            let exact = spec.split('.').count() == 3
+                && spec.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+            let Some(version) = parse_version(spec).filter(|_| exact) else { continue };
+            known.versions.push(KnownVersion {
+                names: names.iter().map(|n| n.to_string()).collect(),
+                version,
+                max: None,
+                source: format!("package.json {table}.{dep} {STACK_PIN}"),
+                bound: Bound::Current,
+                major_only_ok: true,
+                in_prose: true,
+                package: false,
+                scope: String::new(),
+            });
+            break;
+        }
+    }
 }
 
 /// Frameworks a published package names as peer dependencies, with the names docs give

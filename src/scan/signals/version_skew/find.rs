@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use super::history::{history_ranges, is_history_file};
 use super::mention::{Mention, Subject};
 use super::{badges, code, docs_links, module_paths, prose, security};
+use crate::doc_role::DocRole;
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::signals::sections::{
     is_changelog_file, is_plan, is_post, is_record, kept_as_history,
@@ -62,6 +63,18 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
         if let Some(live) = live_page(ctx.root, &doc.path) {
             out.retain(|m| live.contains(m.written.as_str()));
         }
+    }
+    // The stack the repository pins is agent context's to state (`node::stack_pins`).
+    let agent = matches!(ctx.role(&doc.path), DocRole::AgentContext | DocRole::NestedAgentContext);
+    if !out.is_empty() && !agent {
+        out.retain(|m| match &m.subject {
+            Subject::Name { name, in_code, registry } => {
+                known.lookup(name, &doc.path, *in_code, *registry).is_none_or(|k| {
+                    !k.source.ends_with(crate::scan::signals::manifests::node::STACK_PIN)
+                })
+            }
+            _ => true,
+        });
     }
     if !out.is_empty()
         && (crate::scan::role::in_example_project(ctx, &doc.path)

@@ -380,14 +380,23 @@ fn styled_floor(seg: &Segment, span: Range<usize>, range: &Range<usize>, claim: 
 
 /// Whether the heading over `offset` names what the section lists as needed ("Install
 /// Prerequisites", "Requirements"): each line under it states a requirement, worded or
-/// not (CopilotKit's "- pnpm v9.x installed globally").
+/// not (CopilotKit's "- pnpm v9.x installed globally"). So does one naming the stack the
+/// project is built on ("Key Technologies", "Tech Stack": chakra-ui's `CLAUDE.md` lists
+/// "**TypeScript 5.8.3** for type safety"), not a stack of another kind ("The Stack and
+/// the Heap").
 fn in_requirements_section(doc: &ParsedDoc, offset: usize) -> bool {
     let i = doc.headings.partition_point(|h| h.offset <= offset);
     i > 0 && {
         let words = doc.headings[i - 1].text.to_lowercase();
-        words
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| matches!(w, "prerequisite" | "prerequisites" | "requirement" | "requirements"))
+        let words: Vec<&str> =
+            words.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        words.iter().enumerate().any(|(at, w)| match *w {
+            "prerequisite" | "prerequisites" | "requirement" | "requirements" | "technologies" => {
+                true
+            }
+            "stack" => at > 0 && matches!(words[at - 1], "tech" | "technology"),
+            _ => false,
+        })
     }
 }
 
