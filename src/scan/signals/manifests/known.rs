@@ -86,10 +86,20 @@ pub struct KnownVersion {
 /// `packageManager`: one pinned release, of which a checkout needs the major.
 pub const PACKAGE_MANAGER_SOURCE: &str = "package.json packageManager";
 
+/// What `source` ends with for a release of the stack a private root `package.json`
+/// pins exactly (`node::stack_pins`).
+pub const STACK_PIN: &str = "(the repository's own pin)";
+
 impl KnownVersion {
     /// Whether this is the package manager the root `package.json` pins.
     pub fn is_package_manager_pin(&self) -> bool {
         self.source.starts_with(PACKAGE_MANAGER_SOURCE)
+    }
+
+    /// Whether this is a release of the stack the root `package.json` pins, which agent
+    /// context alone is held to.
+    pub fn is_stack_pin(&self) -> bool {
+        self.source.ends_with(STACK_PIN)
     }
 }
 

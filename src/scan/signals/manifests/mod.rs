@@ -8,7 +8,7 @@ mod collect;
 mod go;
 mod hooks;
 mod known;
-pub mod node;
+mod node;
 pub(crate) mod python;
 pub(crate) mod read;
 mod workflows;

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::collect::package;
 use super::known::{
-    parse_version, repo_slug, Bound, KnownVersion, KnownVersions, PACKAGE_MANAGER_SOURCE,
+    parse_version, repo_slug, Bound, KnownVersion, KnownVersions, PACKAGE_MANAGER_SOURCE, STACK_PIN,
 };
 use super::read;
 
@@ -117,10 +117,6 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
     }
     project
 }
-
-/// What `source` ends with for a release the private root `package.json` pins exactly
-/// (`stack_pins`).
-pub const STACK_PIN: &str = "(the repository's own pin)";
 
 /// The frameworks and tools of `PEER_FRAMEWORKS`, and two test and UI tools, that a
 /// private root `package.json` pins to one release (`"react": "19.2.6"`): the stack the

@@ -64,14 +64,12 @@ pub fn find(ctx: &ScanContext<'_>, doc: &Doc) -> Vec<Mention> {
             out.retain(|m| live.contains(m.written.as_str()));
         }
     }
-    // The stack the repository pins is agent context's to state (`node::stack_pins`).
+    // The stack the repository pins is agent context's to state (`KnownVersion::is_stack_pin`).
     let agent = matches!(ctx.role(&doc.path), DocRole::AgentContext | DocRole::NestedAgentContext);
     if !out.is_empty() && !agent {
         out.retain(|m| match &m.subject {
             Subject::Name { name, in_code, registry } => {
-                known.lookup(name, &doc.path, *in_code, *registry).is_none_or(|k| {
-                    !k.source.ends_with(crate::scan::signals::manifests::node::STACK_PIN)
-                })
+                known.lookup(name, &doc.path, *in_code, *registry).is_none_or(|k| !k.is_stack_pin())
             }
             _ => true,
         });
