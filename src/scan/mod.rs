@@ -10,6 +10,7 @@ mod git;
 mod gitattributes;
 mod go_embed;
 mod ignored;
+mod makefile;
 pub mod markdown;
 mod options;
 mod page_urls;

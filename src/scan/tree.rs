@@ -31,12 +31,58 @@ pub struct Tree {
     kinds: Mutex<HashMap<String, PathKind>>,
     anchors: Mutex<HashMap<String, Option<HashSet<String>>>>,
     packages: std::sync::OnceLock<Vec<String>>,
-    scripts: std::sync::OnceLock<Option<HashSet<String>>>,
+    scripts: std::sync::OnceLock<Option<PackageScripts>>,
     /// The docs each crate's sources include as rustdoc, by crate folder.
     rustdoc: Mutex<HashMap<String, std::sync::Arc<HashSet<String>>>>,
     /// Whether a Go program embeds each doc asked about (`go_embed::embedded`).
     go_embedded: Mutex<HashMap<String, bool>>,
+    /// The targets of each folder's Makefile asked about (`make_targets`).
+    makefiles: Mutex<HashMap<String, MakeTargets>>,
 }
+
+/// The scripts the repository's `package.json` files define: all of them, and each
+/// package's by its name.
+#[derive(Debug, Default)]
+struct PackageScripts {
+    all: HashSet<String>,
+    by_package: HashMap<String, HashSet<String>>,
+}
+
+/// What a folder's Makefile defines, for `make <target>` run there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MakeTargets {
+    /// The folder has no Makefile.
+    None,
+    /// It has one, but what it defines is unknown: it cannot be read, does not parse,
+    /// includes a file that is missing or named by a variable, names targets by a
+    /// variable (`$(BIN):`), makes rules by `$(eval …)`, or has a rule for any name
+    /// (`%:`, `.DEFAULT:`).
+    Unknown,
+    /// Its root-relative path, its targets (those of the files it includes too) and its
+    /// pattern rules' patterns (`%.o`), by which `make x.o` is defined as well.
+    Known { file: String, targets: HashSet<String>, patterns: Vec<String> },
+}
+
+impl MakeTargets {
+    /// Whether `make target` has a rule to run.
+    pub fn defines(&self, target: &str) -> Option<bool> {
+        match self {
+            MakeTargets::Known { targets, patterns, .. } => Some(
+                targets.contains(target)
+                    || patterns.iter().any(|p| {
+                        let (pre, post) = p.split_once('%').unwrap_or((p, ""));
+                        target.len() > pre.len() + post.len()
+                            && target.starts_with(pre)
+                            && target.ends_with(post)
+                    }),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// The Makefile names GNU make looks for, in its order.
+const MAKEFILE_NAMES: [&str; 3] = ["GNUmakefile", "makefile", "Makefile"];
 
 /// Files that make a folder a package of its own.
 const PACKAGE_MANIFESTS: [&str; 6] =
@@ -57,6 +103,7 @@ impl Tree {
             scripts: std::sync::OnceLock::new(),
             rustdoc: Mutex::default(),
             go_embedded: Mutex::default(),
+            makefiles: Mutex::default(),
         }
     }
 
@@ -203,9 +250,19 @@ impl Tree {
     /// there has a `scripts` object, or when one of them cannot be read (over 1 MiB, not
     /// JSON): what it defines is unknown.
     pub fn package_scripts(&self) -> Option<&HashSet<String>> {
+        self.scripts_read().map(|s| &s.all)
+    }
+
+    /// The scripts of the package whose `package.json` is named `name` (`@sveltejs/kit`),
+    /// when one is and the repository's scripts are known (`package_scripts`).
+    pub fn scripts_of(&self, name: &str) -> Option<&HashSet<String>> {
+        self.scripts_read()?.by_package.get(name)
+    }
+
+    fn scripts_read(&self) -> Option<&PackageScripts> {
         self.scripts
             .get_or_init(|| {
-                let mut names = HashSet::new();
+                let mut scripts = PackageScripts::default();
                 let mut any = false;
                 let dirs =
                     std::iter::once("").chain(self.package_dirs().iter().map(String::as_str));
@@ -229,14 +286,90 @@ impl Tree {
                         }
                         continue;
                     };
-                    if let Some(scripts) = json.get("scripts").and_then(|s| s.as_object()) {
-                        any = true;
-                        names.extend(scripts.keys().cloned());
+                    let own: HashSet<String> = json
+                        .get("scripts")
+                        .and_then(|s| s.as_object())
+                        .map(|s| s.keys().cloned().collect())
+                        .unwrap_or_default();
+                    any |= json.get("scripts").is_some_and(|s| s.is_object());
+                    scripts.all.extend(own.iter().cloned());
+                    if let Some(name) = json.get("name").and_then(|n| n.as_str()) {
+                        // Two packages of one name (a fixture copy): the scripts of both count.
+                        match scripts.by_package.entry(name.to_string()) {
+                            std::collections::hash_map::Entry::Vacant(e) => {
+                                e.insert(own);
+                            }
+                            std::collections::hash_map::Entry::Occupied(mut e) => {
+                                e.get_mut().extend(own);
+                            }
+                        }
                     }
                 }
-                any.then_some(names)
+                any.then_some(scripts)
             })
             .as_ref()
+    }
+
+    /// What the Makefile `make` reads in root-relative folder `dir` (`""` the root)
+    /// defines, read once per folder.
+    pub fn make_targets(&self, dir: &str) -> MakeTargets {
+        if let Some(known) = lock(&self.makefiles).get(dir) {
+            return known.clone();
+        }
+        let join =
+            |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
+        let found = MAKEFILE_NAMES.iter().map(|n| join(n)).find(|p| self.kind(p) == PathKind::File);
+        let targets = match found {
+            None => MakeTargets::None,
+            Some(path) => {
+                let mut targets = HashSet::new();
+                let mut patterns = Vec::new();
+                if self.read_makefile(dir, &path, &mut targets, &mut patterns, 0) {
+                    MakeTargets::Known { file: path, targets, patterns }
+                } else {
+                    MakeTargets::Unknown
+                }
+            }
+        };
+        lock(&self.makefiles).insert(dir.to_string(), targets.clone());
+        targets
+    }
+
+    /// Adds the rules of the Makefile at root-relative `path`, run in `dir`, and of the
+    /// files it includes (named from `dir`, as make reads them); `false` when what it
+    /// defines is unknown (`makefile::parse`), it cannot be read (over 1 MiB, not UTF-8,
+    /// outside the root), or it includes a file that is missing without leave or sits
+    /// more than four includes deep.
+    fn read_makefile(
+        &self,
+        dir: &str,
+        path: &str,
+        targets: &mut HashSet<String>,
+        patterns: &mut Vec<String>,
+        depth: usize,
+    ) -> bool {
+        let Ok(bytes) = crate::fsio::read_confined(&self.root, path, 1 << 20) else { return false };
+        let Ok(text) = std::str::from_utf8(&bytes) else { return false };
+        let Some(parsed) = crate::scan::makefile::parse(text) else { return false };
+        targets.extend(parsed.targets);
+        patterns.extend(parsed.patterns);
+        for (include, optional) in parsed.includes {
+            let rel = if include.starts_with('/') {
+                None
+            } else {
+                Some(crate::scan::resolve::join(dir, &include))
+            };
+            match rel.filter(|r| self.kind(r) == PathKind::File) {
+                Some(rel) => {
+                    if depth >= 4 || !self.read_makefile(dir, &rel, targets, patterns, depth + 1) {
+                        return false;
+                    }
+                }
+                None if optional => {}
+                None => return false,
+            }
+        }
+        true
     }
 
     /// How many of the repository's packages (`package_dirs`) have root-relative `path`

@@ -356,6 +356,66 @@ fn a_contributor_doc_that_runs_a_script_no_package_defines_is_a_broken_reference
 }
 
 #[test]
+fn a_script_run_in_a_named_package_must_be_that_packages() {
+    let dir = tree(&[
+        ("package.json", "{\"name\": \"root\", \"scripts\": {\"test:unit:dev\": \"t\"}}\n"),
+        ("packages/kit/package.json", "{\"name\": \"@acme/kit\", \"scripts\": {\"test:unit\": \"t\"}}\n"),
+        // sveltekit's AGENTS.md after the package's `test:unit:dev` was removed: the
+        // root still has one, but the filter runs the package's.
+        ("AGENTS.md", "# Agents\n\nRun `pnpm -F @acme/kit test:unit:dev x.spec.js`; `pnpm -F @acme/kit test:unit` runs all.\n"),
+        // A package no manifest is named after is unknown here.
+        ("CONTRIBUTING.md", "# Contributing\n\n`pnpm -F @other/pkg test:e2e`\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["AGENTS.md"]);
+    let s = &a["signals"]["AGENTS.md"][0];
+    assert_eq!(s["target"], "pnpm -F @acme/kit test:unit:dev", "{s:#}");
+    assert!(s["detail"].as_str().unwrap().contains("the package.json of `@acme/kit`"), "{s:#}");
+}
+
+#[test]
+fn a_contributor_doc_that_runs_a_make_target_the_makefile_lacks_is_a_broken_reference() {
+    let makefile = "PY ?= python3\nBIN := $(shell pwd)/.bin\n.PHONY: install test lint\ninstall:\n\t$(PY) -m pip install -e .\ntest: install\n\t$(PY) -m pytest\nlint:\n\truff check .\n$(BIN)/tool:\n\tcurl -o $@ x\ndocs-%:\n\t$(MAKE) -C docs $*\n";
+    let dir = tree(&[
+        ("Makefile", makefile),
+        ("docs/Makefile", "html:\n\tsphinx-build . _build\n"),
+        ("pkg/pyproject.toml", "[project]\nname = \"pkg\"\n"),
+        ("pkg/Makefile", "bench:\n\tpytest --bench\n"),
+        // SuperClaude's CLAUDE.md after `make dev` became `make install`.
+        (
+            "CLAUDE.md",
+            "# Project\n\n```bash\nmake dev      # editable install\nmake test lint\nmake docs-html\nmake bench\n# make sure the venv is active\ncd docs && make html\n```\n\nRun `make -C docs pdf` for a PDF, and `make tests` before a PR.\n\nOpen what `make html` wrote (in `docs/`, as above).\n",
+        ),
+        // A line that says the command runs elsewhere, and a README (the reader's own
+        // project).
+        ("CONTRIBUTING.md", "# Contributing\n\nRun `make deploy` in the `site` submodule.\n"),
+        ("README.md", "# x\n\nRun `make all` in your project.\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["CLAUDE.md"]);
+    let found: Vec<(&str, &str)> = a["signals"]["CLAUDE.md"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["target"].as_str().unwrap(), s["detail"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found.len(), 3, "{found:#?}");
+    assert_eq!(found[0].0, "make dev");
+    // The Makefiles a doc at the root may mean: the root's and each package's.
+    let none = "which none of `Makefile`, `pkg/Makefile` defines";
+    assert!(found[0].1.ends_with(none), "{found:#?}");
+    assert_eq!(found[1].0, "make pdf");
+    assert!(found[1].1.ends_with("which `docs/Makefile` does not define"), "{found:#?}");
+    assert_eq!(found[2].0, "make tests");
+    assert_eq!(a["signals"]["CLAUDE.md"][2]["suggestion"], "make test");
+    // A Makefile that includes a file the repository lacks may define any target.
+    std::fs::write(dir.path().join("Makefile"), format!("include rules.mk\n{makefile}")).unwrap();
+    std::fs::write(dir.path().join("docs/Makefile"), "include $(TOP)/rules.mk\n").unwrap();
+    let a = scan_json(dir.path(), &["--no-git"], 0);
+    assert!(signalled_paths(&a).is_empty(), "{:#}", a["signals"]);
+}
+
+#[test]
 fn a_doc_that_installs_an_extra_the_package_lacks_is_a_broken_reference() {
     let pyproject = "[project]\nname = \"Beanie\"\nversion = \"2.0.0\"\n\n[project.optional-dependencies]\naws = [\"pymongo-auth-aws\"]\nencryption = [\"pymongo[encryption]\"]\n";
     let install = "```bash\npip install \"beanie[srv]\"\npip install beanie[aws,encryption]\n```\n";

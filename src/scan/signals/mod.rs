@@ -12,6 +12,7 @@ pub mod frontmatter_marker;
 pub mod included;
 pub mod layout_lists;
 pub mod line_links;
+pub mod make_targets;
 pub mod manifests;
 pub mod package_extras;
 pub mod package_scripts;

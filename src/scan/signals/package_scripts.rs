@@ -65,10 +65,20 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     // A superseded docs version (`docs/v2/` beside `docs/v4/`) tells how its release was
     // built; a skill or a prompt (`skills/development/…`) is written for the reader's
     // project.
-    if !about_this_repository(&doc.path, role)
+    // Elsewhere (a README, a site page) only a command that names one of the
+    // repository's own packages is read (`pnpm run --filter=tsconfig-reference
+    // generate-json` in TypeScript-Website's README): no reader's project has it.
+    let own_packages_only = !about_this_repository(&doc.path, role);
+    if (own_packages_only && !matches!(role, DocRole::UserDoc | DocRole::SitePage))
         || !mentions_a_run(&doc.parsed.text)
         || crate::scan::role::writes_for_readers(&doc.path, role)
         || crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
+        // A log of releases (kedro's `RELEASE.md`) tells what each release changed; a
+        // plan, a record or a post names the commands of its day or of its intent.
+        || crate::scan::signals::sections::release_log(&doc.parsed)
+        || crate::scan::signals::sections::is_plan(&doc.path)
+        || crate::scan::signals::sections::is_record(&doc.path)
+        || crate::scan::signals::sections::is_post(&doc.path)
     {
         return;
     }
@@ -92,7 +102,18 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     // One signal per missing script, listing every line that runs it.
     let mut by_script: Vec<(Command, Vec<u32>)> = Vec::new();
     for (line, command) in found {
-        if scripts.contains(&command.script) {
+        if own_packages_only
+            && command.package.as_deref().is_none_or(|p| ctx.tree.scripts_of(p).is_none())
+        {
+            continue;
+        }
+        let defined = match &command.package {
+            // A package no package.json is named after: a placeholder or another
+            // repository's, unknown here.
+            Some(name) => ctx.tree.scripts_of(name).is_none_or(|s| s.contains(&command.script)),
+            None => scripts.contains(&command.script),
+        };
+        if defined {
             continue;
         }
         match by_script.iter_mut().find(|(c, _)| *c == command) {
@@ -102,17 +123,21 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     }
     for (command, lines) in by_script {
         let written = format!("{} {}", command.runner, command.script);
+        let (whose, among) = match &command.package {
+            Some(name) => (
+                format!("the package.json of `{name}` does not define"),
+                ctx.tree.scripts_of(name).unwrap_or(scripts),
+            ),
+            None => ("no package.json of the repository defines".to_string(), scripts),
+        };
         let mut signal = Signal::new(
             SignalName::BrokenReference,
             lines.iter().copied().min().unwrap_or(1),
-            format!(
-                "`{written}` runs the script `{}`, which no package.json of the repository defines",
-                command.script
-            ),
+            format!("`{written}` runs the script `{}`, which {whose}", command.script),
         )
         .with_target(written)
         .with_lines(lines);
-        if let Some(like) = closest_script(&command.script, scripts) {
+        if let Some(like) = closest_script(&command.script, among) {
             signal.detail.push_str(&format!(" (it has `{like}`)"));
             signal = signal.with_suggestion(format!("{} {like}", command.runner));
         }
@@ -121,7 +146,7 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
 }
 
 /// Whether the doc at `path` tells how to work on this repository.
-fn about_this_repository(path: &str, role: DocRole) -> bool {
+pub(crate) fn about_this_repository(path: &str, role: DocRole) -> bool {
     if matches!(role, DocRole::AgentContext | DocRole::NestedAgentContext) {
         return true;
     }
@@ -145,9 +170,12 @@ fn mentions_a_run(text: &str) -> bool {
 /// A script a command runs.
 #[derive(Debug, PartialEq, Eq)]
 struct Command {
-    /// `npm run`, `npm run-script`, `pnpm run`.
+    /// `npm run`, `npm run-script`, `pnpm run`, `pnpm -F @scope/pkg`.
     runner: String,
     script: String,
+    /// The package a filter names (`pnpm -F @sveltejs/kit`, `npm run x -w pkg`,
+    /// `yarn workspace pkg`), whose own package.json must define the script.
+    package: Option<String>,
 }
 
 /// The scripts `npm run` / `npm run-script` / `pnpm run` run on `line`, its commands
@@ -160,36 +188,124 @@ fn commands(line: &str) -> Vec<Command> {
     for words in crate::scan::signals::version_skew::shell_commands(line) {
         let mut words =
             words.iter().map(String::as_str).skip_while(|w| is_assignment(w) || is_marker(w));
-        let (Some(tool), Some(run)) = (words.next(), words.next()) else { continue };
+        let Some(tool) = words.next() else { continue };
         let tool = tool.trim_start_matches(['`', '(']);
         let trim = |w: &str| w.trim_end_matches(['`', ')', ',', '.']).to_string();
+        let rest: Vec<&str> = words.clone().collect();
+        if let Some(command) = filtered(tool, &rest) {
+            out.push(command);
+            continue;
+        }
+        let Some(run) = words.next() else { continue };
         // `yarn build:tests`, `pnpm test:e2e`: a name with a colon is no binary nor file,
         // so a bare one or one after `yarn run` / `bun run` is a script.
         let bare = trim(run);
         // Not `release:patch/minor/major`, three scripts in one.
         let one = |w: &str| w.contains(':') && !w.contains('/') && is_script_name(w);
         if matches!(tool, "yarn" | "pnpm") && one(&bare) {
-            out.push(Command { runner: tool.to_string(), script: bare });
+            out.push(Command { runner: tool.to_string(), script: bare, package: None });
             continue;
         }
         let Some(script) = words.next().map(trim) else { continue };
         let scripts_only = matches!((tool, run), ("npm", "run" | "run-script") | ("pnpm", "run"));
         let colon = matches!((tool, run), ("yarn" | "bun", "run")) && one(&script);
         if (scripts_only || colon) && is_script_name(&script) {
-            out.push(Command { runner: format!("{tool} {run}"), script });
+            out.push(Command { runner: format!("{tool} {run}"), script, package: None });
         }
     }
     out
 }
 
+/// A script run in one named workspace package: `pnpm -F pkg x:y` / `pnpm --filter pkg
+/// run x` (a script pnpm runs by a bare name only with a colon, as unfiltered),
+/// `npm run x -w pkg` / `npm -w pkg run x` (`--workspace`), `yarn workspace pkg x:y`.
+/// A filter by path, pattern or dependency graph (`./packages/a`, `@scope/*`, `pkg...`),
+/// or more than one, is not read.
+fn filtered(tool: &str, words: &[&str]) -> Option<Command> {
+    let trim = |w: &str| w.trim_end_matches(['`', ')', ',', '.']).to_string();
+    let named = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with(['.', '/', '!', '{', '['])
+            && p.chars().all(|c| c.is_ascii_alphanumeric() || "@/-_.".contains(c))
+            && !p.ends_with('.')
+            // `@scope/name`, not a folder (`packages/a`).
+            && (!p.contains('/') || (p.starts_with('@') && p.matches('/').count() == 1))
+    };
+    let mut package: Option<String> = None;
+    let mut rest: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        // pnpm passes what follows the script's name to the script (`pnpm test:examples
+        // --filter x` runs the root's script); npm reads its flags up to `--`.
+        let script_named = rest.iter().any(|r| *r != "run" && *r != "run-script");
+        if w == "--" || (tool == "pnpm" && script_named) {
+            rest.extend(&words[i..]);
+            break;
+        }
+        let flag = match tool {
+            "pnpm" => ["-F", "--filter"].contains(&w),
+            "npm" => ["-w", "--workspace"].contains(&w),
+            _ => false,
+        };
+        let joined = match tool {
+            "pnpm" => w.strip_prefix("--filter="),
+            "npm" => w.strip_prefix("--workspace="),
+            _ => None,
+        };
+        if flag || joined.is_some() {
+            let value = match joined {
+                Some(v) => v,
+                None => {
+                    i += 1;
+                    words.get(i).copied()?
+                }
+            };
+            if package.is_some() || !named(value) {
+                return None;
+            }
+            package = Some(value.to_string());
+        } else {
+            rest.push(w);
+        }
+        i += 1;
+    }
+    if tool == "yarn" && rest.first() == Some(&"workspace") {
+        let name = rest.get(1).filter(|p| named(p))?;
+        let script = trim(rest.get(2)?);
+        let one = script.contains(':') && is_script_name(&script);
+        return one.then(|| Command {
+            runner: format!("yarn workspace {name}"),
+            script,
+            package: Some(name.to_string()),
+        });
+    }
+    let package = package?;
+    let (runner, script) = match (tool, rest.as_slice()) {
+        ("npm", ["run" | "run-script", script, ..]) => {
+            (format!("npm run -w {package}"), trim(script))
+        }
+        ("pnpm", ["run", script, ..]) => (format!("pnpm -F {package} run"), trim(script)),
+        ("pnpm", [script, ..]) if script.contains(':') => {
+            (format!("pnpm -F {package}"), trim(script))
+        }
+        _ => return None,
+    };
+    (is_script_name(&script) && !script.starts_with('-')).then_some(Command {
+        runner,
+        script,
+        package: Some(package),
+    })
+}
+
 /// Whether `word` marks a list item or a step before a command (`-`, `*`, `1.`).
-fn is_marker(word: &str) -> bool {
+pub(crate) fn is_marker(word: &str) -> bool {
     matches!(word, "-" | "*")
         || (word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether `word` sets a variable for the command after it (`CI=1`, `NODE_ENV=test`).
-fn is_assignment(word: &str) -> bool {
+pub(crate) fn is_assignment(word: &str) -> bool {
     word.split_once('=').is_some_and(|(name, _)| {
         !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     })
@@ -208,7 +324,7 @@ fn is_script_name(name: &str) -> bool {
 /// Whether `line` of a code block moves the commands after it out of this repository: a
 /// `git clone`, or a `cd` into a folder that exists neither from the root nor from the
 /// doc's folder.
-fn leaves_the_repository(ctx: &ScanContext<'_>, doc: &Doc, line: &str) -> bool {
+pub(crate) fn leaves_the_repository(ctx: &ScanContext<'_>, doc: &Doc, line: &str) -> bool {
     if line.contains("git clone") {
         return true;
     }
@@ -233,7 +349,7 @@ fn leaves_the_repository(ctx: &ScanContext<'_>, doc: &Doc, line: &str) -> bool {
 /// The script `script` was clearly meant to be: the only one spelled the same once case
 /// and the separators `-`, `_`, `:` are set aside (`generate-json` for `generate:json`),
 /// or with an `s` more or less (`build:tests` for `build:test`).
-fn closest_script(script: &str, scripts: &HashSet<String>) -> Option<String> {
+pub(crate) fn closest_script(script: &str, scripts: &HashSet<String>) -> Option<String> {
     let key = |s: &str| -> String {
         s.chars().filter(|c| !"-_:".contains(*c)).flat_map(char::to_lowercase).collect()
     };
@@ -266,6 +382,25 @@ mod tests {
         assert_eq!(scripts("CI=1 npm run-script e2e"), ["e2e"]);
         assert_eq!(scripts("`npm run typecheck`"), ["typecheck"]);
         assert!(scripts("npm run -w packages/a build").is_empty(), "a flag first");
+        // A filter to one named package: its own scripts are asked.
+        let one = |line: &str| {
+            commands(line).into_iter().map(|c| (c.script, c.package)).collect::<Vec<_>>()
+        };
+        let kit = Some("@sveltejs/kit".to_string());
+        assert_eq!(
+            one("pnpm -F @sveltejs/kit test:unit:dev path/x.spec.js"),
+            [("test:unit:dev".into(), kit.clone())]
+        );
+        assert_eq!(one("pnpm --filter=@sveltejs/kit run build"), [("build".into(), kit.clone())]);
+        assert_eq!(one("npm run lint -w @sveltejs/kit"), [("lint".into(), kit.clone())]);
+        assert_eq!(one("npm --workspace @sveltejs/kit run lint"), [("lint".into(), kit)]);
+        assert_eq!(one("yarn workspace app build:x"), [("build:x".into(), Some("app".into()))]);
+        assert!(one("pnpm --filter langchain lint").is_empty(), "a bare name runs a binary too");
+        // The script's own argument: the root's script runs.
+        assert_eq!(one("pnpm test:examples --filter app"), [("test:examples".into(), None)]);
+        assert!(one("pnpm -F './packages/*' test:unit").is_empty(), "a pattern");
+        assert!(one("pnpm -F <package> test:single").is_empty(), "a placeholder");
+        assert!(one("pnpm -F a -F b test:unit").is_empty(), "two packages");
         assert!(scripts("npm run <script>").is_empty());
         assert!(scripts("npm run $TASK").is_empty());
         assert!(scripts("pnpm run \"/^build:.*/\"").is_empty());
@@ -278,7 +413,6 @@ mod tests {
         assert_eq!(scripts("yarn run lint:fix && bun run db:seed"), ["lint:fix", "db:seed"]);
         assert!(scripts("yarn build").is_empty(), "a binary or a built-in as well");
         assert!(scripts("bun run build").is_empty());
-        assert!(scripts("yarn workspace app build:x").is_empty());
         assert!(scripts("pnpm release:patch/minor/major").is_empty(), "three scripts");
         assert!(scripts("npx npm run build").is_empty());
         assert!(scripts("npm run").is_empty());

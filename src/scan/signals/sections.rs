@@ -428,7 +428,7 @@ pub fn release_ranges(doc: &ParsedDoc) -> Vec<Range<usize>> {
 
 /// Whether `doc` is a log of releases: three or more headings name a release (kedro's
 /// `RELEASE.md`, whose name alone is more often a release *process* doc).
-fn release_log(doc: &ParsedDoc) -> bool {
+pub fn release_log(doc: &ParsedDoc) -> bool {
     doc.headings.iter().filter(|h| is_release_heading(&h.text)).nth(2).is_some()
 }
 
