@@ -46,9 +46,14 @@ pub fn split_tag(tag: &str) -> Option<(&str, Vec<u64>)> {
         .last()
         .map(|(i, _)| i)?;
     let (prefix, version) = tag.split_at(start);
+    // A prefix holding a version is a pre-release's (`1.0.0b9`, `v2.0.0rc1`,
+    // `v1.2.3-beta1`): no release of its own, and never newer than the release it leads to
+    // (poetry's `1.0.0b9` was read as prefix `1.0.0b`, release 9, the "newest tag").
+    let holds_version = prefix.as_bytes().windows(2).any(|w| w[0].is_ascii_digit() && w[1] == b'.');
     if version.starts_with('.')
         || version.ends_with('.')
         || prefix.ends_with(|c: char| c.is_ascii_digit())
+        || holds_version
     {
         return None;
     }
@@ -119,6 +124,10 @@ mod tests {
         assert_eq!(split_tag("15.2.0"), Some(("", vec![15, 2, 0])));
         assert_eq!(split_tag("plugin-legacy@8.2.3"), Some(("plugin-legacy@", vec![8, 2, 3])));
         assert_eq!(split_tag("v2.0.0-rc.1"), None);
+        assert_eq!(split_tag("1.0.0b9"), None);
+        assert_eq!(split_tag("v2.0.0rc1"), None);
+        assert_eq!(split_tag("v1.2.3-beta1"), None);
+        assert_eq!(split_tag("py3-v1.2.0"), Some(("py3-v", vec![1, 2, 0])));
         assert_eq!(split_tag("nightly"), None);
         assert_eq!(split_tag("v1.2.3.4"), None);
     }
