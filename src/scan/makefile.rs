@@ -52,18 +52,23 @@ pub fn parse(text: &str) -> Option<Parsed> {
     if !errors.is_empty() {
         return None;
     }
-    let mut values: HashMap<String, String> = HashMap::new();
-    for def in makefile.variable_definitions() {
-        if let (Some(name), Some(value)) = (def.name(), def.raw_value()) {
-            values.insert(name, value.trim().to_string());
-        }
-    }
+    // The variables' values, read only when a target is named by one.
+    let mut values: Option<HashMap<String, String>> = None;
     let mut parsed = Parsed::default();
     for rule in makefile.rules() {
         for written in rule.targets() {
             // `$(LOCALBIN)/buf-$(BUF_VER)`: a file path once expanded, which no bare
             // name is; a variable that stays unknown could be any name.
-            let expanded = if written.contains('$') { expand(&written, &values) } else { written };
+            let expanded = if written.contains('$') {
+                let values = values.get_or_insert_with(|| {
+                    let defs = makefile.variable_definitions();
+                    defs.filter_map(|d| Some((d.name()?, d.raw_value()?.trim().to_string())))
+                        .collect()
+                });
+                expand(&written, values)
+            } else {
+                written
+            };
             if expanded.contains('$') && !expanded.contains('/') {
                 return None;
             }

@@ -36,8 +36,9 @@ pub struct Tree {
     rustdoc: Mutex<HashMap<String, std::sync::Arc<HashSet<String>>>>,
     /// Whether a Go program embeds each doc asked about (`go_embed::embedded`).
     go_embedded: Mutex<HashMap<String, bool>>,
-    /// The targets of each folder's Makefile asked about (`make_targets`).
-    makefiles: Mutex<HashMap<String, MakeTargets>>,
+    /// The targets of each folder's Makefile asked about (`make_targets`), each read
+    /// once even when workers ask at the same time.
+    makefiles: Mutex<HashMap<String, std::sync::Arc<std::sync::OnceLock<MakeTargets>>>>,
 }
 
 /// The scripts the repository's `package.json` files define: all of them, and each
@@ -313,13 +314,15 @@ impl Tree {
     /// What the Makefile `make` reads in root-relative folder `dir` (`""` the root)
     /// defines, read once per folder.
     pub fn make_targets(&self, dir: &str) -> MakeTargets {
-        if let Some(known) = lock(&self.makefiles).get(dir) {
-            return known.clone();
-        }
+        let once = lock(&self.makefiles).entry(dir.to_string()).or_default().clone();
+        once.get_or_init(|| self.read_make_targets(dir)).clone()
+    }
+
+    fn read_make_targets(&self, dir: &str) -> MakeTargets {
         let join =
             |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
         let found = MAKEFILE_NAMES.iter().map(|n| join(n)).find(|p| self.kind(p) == PathKind::File);
-        let targets = match found {
+        match found {
             None => MakeTargets::None,
             Some(path) => {
                 let mut targets = HashSet::new();
@@ -330,9 +333,7 @@ impl Tree {
                     MakeTargets::Unknown
                 }
             }
-        };
-        lock(&self.makefiles).insert(dir.to_string(), targets.clone());
-        targets
+        }
     }
 
     /// Adds the rules of the Makefile at root-relative `path`, run in `dir`, and of the

@@ -110,12 +110,20 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
                     .filter_map(|(r, _)| r.dir.clone())
                     .collect();
                 dirs.extend(named);
-                let below =
-                    |p: &&String| doc.dir().is_empty() || p.starts_with(&format!("{}/", doc.dir()));
-                dirs.extend(ctx.tree.package_dirs().iter().filter(below).cloned());
                 dirs
             }
         };
+        if missing(ctx, &dirs, &run.target).is_none() {
+            continue;
+        }
+        // Missing there: the package folders below the doc's are asked too (looked for
+        // only now, as a repository's packages are listed by a walk).
+        let mut dirs = dirs;
+        if run.dir.is_none() {
+            let below =
+                |p: &&String| doc.dir().is_empty() || p.starts_with(&format!("{}/", doc.dir()));
+            dirs.extend(ctx.tree.package_dirs().iter().filter(below).cloned());
+        }
         let Some((makefile, targets)) = missing(ctx, &dirs, &run.target) else { continue };
         let written = format!("make {}", run.target);
         let mut signal = Signal::new(
