@@ -390,6 +390,12 @@ fn a_contributor_doc_that_runs_a_make_target_the_makefile_lacks_is_a_broken_refe
         // project).
         ("CONTRIBUTING.md", "# Contributing\n\nRun `make deploy` in the `site` submodule.\n"),
         ("README.md", "# x\n\nRun `make all` in your project.\n"),
+        // A log of releases and a plan name the commands of their day or their intent.
+        (
+            "RELEASE.md",
+            "# Release notes\n\n## 1.2.0\n\nAdded `make profile`.\n\n## 1.1.0\n\nx\n\n## 1.0.0\n\ny\n",
+        ),
+        ("docs/development/cli-plan.md", "# Plan\n\nAdd `make release` to the Makefile.\n"),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     assert_eq!(signalled_paths(&a), ["CLAUDE.md"]);
