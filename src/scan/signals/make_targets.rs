@@ -19,8 +19,8 @@ use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::package_scripts::{
-    about_this_repository, closest_script, is_assignment, is_marker, leaves_the_repository,
-    SHELL_LANGS,
+    about_this_repository, closest_script, commands_not_current, is_assignment, is_marker,
+    leaves_the_repository, SHELL_LANGS,
 };
 use crate::scan::tree::{MakeTargets, PathKind};
 
@@ -28,14 +28,7 @@ use crate::scan::tree::{MakeTargets, PathKind};
 pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings) {
     if !about_this_repository(&doc.path, role)
         || !doc.parsed.text.contains("make ")
-        || crate::scan::role::writes_for_readers(&doc.path, role)
-        || crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
-        // A log of releases (kedro's `RELEASE.md`) tells what each release changed; a
-        // plan, a record or a post names the commands of its day or of its intent.
-        || crate::scan::signals::sections::release_log(&doc.parsed)
-        || crate::scan::signals::sections::is_plan(&doc.path)
-        || crate::scan::signals::sections::is_record(&doc.path)
-        || crate::scan::signals::sections::is_post(&doc.path)
+        || commands_not_current(ctx, doc, role)
     {
         return;
     }

@@ -62,23 +62,13 @@ const CONTRIBUTOR_DIRS: [&str; 3] = ["contributing", "contribute", "development"
 
 /// Adds a signal for each command of `doc` that runs a script no `package.json` defines.
 pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings) {
-    // A superseded docs version (`docs/v2/` beside `docs/v4/`) tells how its release was
-    // built; a skill or a prompt (`skills/development/…`) is written for the reader's
-    // project.
     // Elsewhere (a README, a site page) only a command that names one of the
     // repository's own packages is read (`pnpm run --filter=tsconfig-reference
     // generate-json` in TypeScript-Website's README): no reader's project has it.
     let own_packages_only = !about_this_repository(&doc.path, role);
     if (own_packages_only && !matches!(role, DocRole::UserDoc | DocRole::SitePage))
         || !mentions_a_run(&doc.parsed.text)
-        || crate::scan::role::writes_for_readers(&doc.path, role)
-        || crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
-        // A log of releases (kedro's `RELEASE.md`) tells what each release changed; a
-        // plan, a record or a post names the commands of its day or of its intent.
-        || crate::scan::signals::sections::release_log(&doc.parsed)
-        || crate::scan::signals::sections::is_plan(&doc.path)
-        || crate::scan::signals::sections::is_record(&doc.path)
-        || crate::scan::signals::sections::is_post(&doc.path)
+        || commands_not_current(ctx, doc, role)
     {
         return;
     }
@@ -143,6 +133,21 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
         }
         out.push(&doc.path, signal);
     }
+}
+
+/// Whether the commands `doc` (of `role`) gives are not ones to run in this repository
+/// as it is now: a skill or a prompt (`skills/development/…`) is written for the reader's
+/// project; a superseded docs version (`docs/v2/` beside `docs/v4/`) tells how its release
+/// was built; a log of releases (kedro's `RELEASE.md`) tells what each release changed;
+/// a plan, a record or a post names the commands of its day or of its intent.
+pub(crate) fn commands_not_current(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole) -> bool {
+    use crate::scan::signals::sections;
+    crate::scan::role::writes_for_readers(&doc.path, role)
+        || crate::scan::signals::version_folders::superseded(&doc.path, &ctx.paths)
+        || sections::release_log(&doc.parsed)
+        || sections::is_plan(&doc.path)
+        || sections::is_record(&doc.path)
+        || sections::is_post(&doc.path)
 }
 
 /// Whether the doc at `path` tells how to work on this repository.
