@@ -678,6 +678,7 @@ fn file_names(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Ment
 /// tool, so it answers to the repository's floor or release. Only names the repository
 /// declares count; a matrix or an expression names no one version.
 fn setup_versions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    install_tools(line, number, known, out);
     if !line.contains("-version:") {
         return;
     }
@@ -686,6 +687,31 @@ fn setup_versions(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<
     let placeholder = caps[2].split('.').all(|n| n.bytes().all(|b| b == b'0'));
     if known.knows(&name, true) && !placeholder {
         out.extend(Mention::of_name(number, &name, None, Claim::Version, &caps[2]));
+    }
+}
+
+/// The tools an install step's `tool:` input pins (taiki-e/install-action's `tool:
+/// zola@0.19.1, cargo-nextest@0.9.0`): the reader installs that release, so one of the
+/// repository's own answers to its version, as `cargo install zola@0.19.1` does (zola's
+/// GitHub Actions examples on 0.19.1 and 0.17.2 beside 0.22.1). A tool without a version,
+/// or with a range or a tag (`zola@latest`), pins none.
+fn install_tools(line: &str, number: u32, known: &KnownVersions, out: &mut Vec<Mention>) {
+    let Some(tools) = line.trim_start().strip_prefix("tool:") else { return };
+    for tool in tools.split('#').next().unwrap_or_default().split(',') {
+        let tool = tool.trim().trim_matches(['"', '\'']);
+        let Some((name, version)) = tool.split_once('@') else { continue };
+        let version = version.strip_prefix('v').unwrap_or(version);
+        let numeric =
+            version.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        if numeric && version.contains('.') && known.knows(&name.to_lowercase(), true) {
+            out.extend(Mention::of_name(
+                number,
+                &name.to_lowercase(),
+                None,
+                Claim::Version,
+                version,
+            ));
+        }
     }
 }
 
@@ -957,6 +983,18 @@ mod tests {
         let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target)).collect();
         // `other` is nothing the repository declares.
         assert_eq!(got, [at(4, "18"), at(8, "3.8"), at(12, "20"), at(13, "1.5.0")]);
+    }
+
+    #[test]
+    fn tools_an_install_step_pins() {
+        let md = "```yaml\n- uses: taiki-e/install-action@v2\n  with:\n    tool: node@18.1.0, other@1.0.0\n- uses: taiki-e/install-action@v2\n  with:\n    tool: node@latest\n    tool: \"node@v20.2\"  # pinned\n```\n\n```yaml\ntool: node@16.0.0\n```\n";
+        let known = known_with(&["node"]);
+        let mut out = Vec::new();
+        code::mentions(&parse(md.to_string()), &known, &|_| false, &mut out);
+        let got: Vec<_> = out.into_iter().map(|m| (m.line, m.target)).collect();
+        // `other` is nothing the repository declares, `latest` no release, and a block
+        // with no workflow step no install.
+        assert_eq!(got, [at(4, "18.1.0"), at(8, "20.2")]);
     }
 
     #[test]
