@@ -8,7 +8,9 @@
 //! docs), in inline code and shell code blocks, with the same stops (a `git clone`, a
 //! `cd` out of the repository). `make` runs in the root, or in the folder a `cd` in the
 //! block or `make -C dir` names; a doc in a folder may mean the Makefile of its own
-//! folder or of one above, so a target any of those defines counts as defined. Nothing
+//! folder or of one above, of a package folder below it, or of the folder it runs the
+//! same target in elsewhere, so a target any of those defines counts as defined. A span
+//! whose line says the command runs elsewhere or fails is not read. Nothing
 //! is said where no Makefile is there (one `cmake` or `./configure` writes), where what
 //! it defines is unknown (`MakeTargets::Unknown`), under `make -f`, or for a name that
 //! is a file or folder there (make has nothing to do for it, and says so).
