@@ -329,7 +329,7 @@ fn a_contributor_doc_that_runs_a_script_no_package_defines_is_a_broken_reference
         ),
         ("website/package.json", "{\"name\": \"site\", \"scripts\": {\"docs\": \"d\"}}\n"),
         // claude-code-mcp's release checklist, after its lint script was removed.
-        ("docs/RELEASE_CHECKLIST.md", &format!("# Release\n\n- Run `npm run lint`\n\n{run}")),
+        ("docs/RELEASE_CHECKLIST.md", &format!("# Release\n\n- Run `npm run lint`\n\n{run}\n#### npm run lint\n\nLints.\n\n#### npm run build\n\n## npm run scripts we keep\n")),
         ("CLAUDE.md", "# Project\n\nRun `pnpm run test:units` before you push.\n"),
         // A README tells what to run in the reader's own project; a block that clones
         // another repository runs its scripts there.
@@ -345,7 +345,8 @@ fn a_contributor_doc_that_runs_a_script_no_package_defines_is_a_broken_reference
     assert_eq!(lint.as_array().map(Vec::len), Some(1), "{lint:#}");
     assert_eq!(lint[0]["name"], "broken_reference");
     assert_eq!(lint[0]["target"], "npm run lint");
-    assert_eq!(lint[0]["lines"], serde_json::json!([3, 6]));
+    // A heading that is the command counts as one of its lines.
+    assert_eq!(lint[0]["lines"], serde_json::json!([3, 6, 11]));
     let claude = &a["signals"]["CLAUDE.md"][0];
     assert_eq!(claude["target"], "pnpm run test:units");
     assert_eq!(claude["suggestion"], "pnpm run test:unit", "{claude:#}");

@@ -77,6 +77,13 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     for span in &doc.parsed.code_spans {
         found.extend(commands(&span.text).into_iter().map(|c| (span.line, c)));
     }
+    // A heading that is a command and nothing else, in plain text (eslint's
+    // "#### npm run webpack" over what the script does); one in code is a span above.
+    for h in doc.parsed.headings.iter().filter(|h| !h.text.contains('`')) {
+        if h.text.starts_with(['n', 'p', 'y', 'b']) && h.text.split_whitespace().count() <= 4 {
+            found.extend(commands(&h.text).into_iter().map(|c| (h.line, c)));
+        }
+    }
     for block in &doc.parsed.code_blocks {
         let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
         if !lang.is_empty() && !SHELL_LANGS.contains(&lang.as_str()) {
