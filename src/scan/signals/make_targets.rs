@@ -8,7 +8,7 @@
 //! docs), in inline code and shell code blocks, with the same stops (a `git clone`, a
 //! `cd` out of the repository). `make` runs in the root, or in the folder a `cd` in the
 //! block or `make -C dir` names; a doc in a folder may mean the Makefile of its own
-//! folder or of one above, of a package folder below it, or of the folder it runs the
+//! folder or of one above, of any package folder, or of the folder it runs the
 //! same target in elsewhere, so a target any of those defines counts as defined. A span
 //! whose line says the command runs elsewhere or fails is not read. Nothing
 //! is said where no Makefile is there (one `cmake` or `./configure` writes), where what
@@ -91,8 +91,6 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     }
     for (run, lines) in &by_target {
         let (run, lines) = (run, lines.clone());
-        // A doc in a folder may mean the package folders below it too ("run these from
-        // inside a package directory"), as a script any package.json defines counts.
         let dirs = match &run.dir {
             Some(dir) => vec![dir.clone()],
             None => {
@@ -111,13 +109,12 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
         if missing(ctx, &dirs, &run.target).is_none() {
             continue;
         }
-        // Missing there: the package folders below the doc's are asked too (looked for
-        // only now, as a repository's packages are listed by a walk).
+        // Missing there: every package folder's Makefile is asked too, as a script any
+        // package.json defines counts (polars' contributor pages run `py-polars`'
+        // targets), looked for only now, as a repository's packages are listed by a walk.
         let mut dirs = dirs;
         if run.dir.is_none() {
-            let below =
-                |p: &&String| doc.dir().is_empty() || p.starts_with(&format!("{}/", doc.dir()));
-            dirs.extend(ctx.tree.package_dirs().iter().filter(below).cloned());
+            dirs.extend(ctx.tree.package_dirs().iter().cloned());
         }
         let Some((makefile, targets)) = missing(ctx, &dirs, &run.target) else { continue };
         let written = format!("make {}", run.target);
@@ -145,6 +142,9 @@ fn runs_elsewhere(line: &str, span: &str) -> bool {
     // "`make quick` command in `images/base` directory" names the folder a word later.
     let elsewhere = |w: &str| matches!(w, "in" | "inside" | "within" | "from" | "under");
     after.split_whitespace().take(3).any(|w| elsewhere(&w.to_lowercase()))
+        // "From the `py-polars` directory, run `make doctest`", "go to the `docs` folder".
+        || line.contains(" directory")
+        || line.contains(" folder")
         || line.contains(" fails")
         || line.contains(" will fail")
 }
@@ -367,6 +367,8 @@ mod tests {
         let docs = "13. run `make deploy` in the `docs` submodule to update website";
         assert!(runs_elsewhere(docs, "make deploy"));
         assert!(runs_elsewhere("so `make -C libs/cli bench` fails.", "make -C libs/cli bench"));
+        let polars = "From the `py-polars` directory, run `make fmt`, and run `make doctest`.";
+        assert!(runs_elsewhere(polars, "make doctest"));
         let kind = "use the `make quick` command in `images/base` directory";
         assert!(runs_elsewhere(kind, "make quick"));
         assert!(!runs_elsewhere("Run `make test` before a PR.", "make test"));
