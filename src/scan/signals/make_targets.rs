@@ -22,7 +22,7 @@ use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::package_scripts::{
     about_this_repository, closest_script, commands_not_current, is_assignment, is_marker,
-    leaves_the_repository, SHELL_LANGS,
+    leaves_the_repository, shell_blocks,
 };
 use crate::scan::tree::{MakeTargets, PathKind};
 
@@ -51,17 +51,14 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
             match step {
                 Step::Run(run) => found.push((span.line, in_folder(run, cwd.as_deref()))),
                 Step::Cd(to) => match moved_to(ctx, doc, &to) {
+                    Move::Stay => {}
                     Move::To(dir) => cwd = Some(dir),
-                    _ => break,
+                    Move::Unknown => break,
                 },
             }
         }
     }
-    for block in &doc.parsed.code_blocks {
-        let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
-        if !lang.is_empty() && !SHELL_LANGS.contains(&lang.as_str()) {
-            continue;
-        }
+    for block in shell_blocks(doc) {
         // The folder a `cd` earlier in the block moved to.
         let mut cwd: Option<String> = None;
         'block: for (i, line) in block.text.lines().enumerate() {

@@ -84,11 +84,7 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
             found.extend(commands(&h.text).into_iter().map(|c| (h.line, c)));
         }
     }
-    for block in &doc.parsed.code_blocks {
-        let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
-        if !lang.is_empty() && !SHELL_LANGS.contains(&lang.as_str()) {
-            continue;
-        }
+    for block in shell_blocks(doc) {
         for (i, line) in block.text.lines().enumerate() {
             if leaves_the_repository(ctx, doc, line) {
                 break;
@@ -169,6 +165,15 @@ pub(crate) fn about_this_repository(path: &str, role: DocRole) -> bool {
     let (dirs, name) = lower.rsplit_once('/').unwrap_or(("", &lower));
     let stem = name.split('.').next().unwrap_or(name);
     CONTRIBUTOR_NAMES.contains(&stem) || dirs.split('/').any(|d| CONTRIBUTOR_DIRS.contains(&d))
+}
+
+/// The code blocks of `doc` whose lines are shell commands: an info string of
+/// `SHELL_LANGS`, or none.
+pub(crate) fn shell_blocks(doc: &Doc) -> impl Iterator<Item = &crate::scan::markdown::CodeBlock> {
+    doc.parsed.code_blocks.iter().filter(|block| {
+        let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
+        lang.is_empty() || SHELL_LANGS.contains(&lang.as_str())
+    })
 }
 
 /// A cheap test before the doc's code is read.
