@@ -661,6 +661,85 @@ fn a_crate_page_linked_at_a_version_the_manifests_left_behind() {
 }
 
 #[test]
+fn a_crate_page_at_an_exact_release_the_crates_tags_moved_past_or_never_reached() {
+    let repo = GitRepo::new();
+    repo.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"actix-router\", \"tracing-flame\", \"csv\"]\n",
+    );
+    repo.write(
+        "actix-router/Cargo.toml",
+        "[package]\nname = \"actix-router\"\nversion = \"0.5.4\"\n",
+    );
+    repo.write(
+        "tracing-flame/Cargo.toml",
+        "[package]\nname = \"tracing-flame\"\nversion = \"0.2.0\"\n",
+    );
+    repo.write("csv/Cargo.toml", "[package]\nname = \"csv\"\nversion = \"1.3.1\"\n");
+    repo.write(
+        "actix-router/README.md",
+        "# actix-router\n\n[Documentation](https://docs.rs/actix-router/0.5.3)\n\n\
+         The series: [0.5](https://docs.rs/actix-router/0.5) and [0.5.4](https://docs.rs/actix-router/0.5.4).\n",
+    );
+    repo.write(
+        "tracing-flame/README.md",
+        "# tracing-flame\n\n[docs-url]: https://docs.rs/tracing-flame/0.2.6\n\n[ok]: https://docs.rs/tracing-flame/0.2.0\n",
+    );
+    // csv's manifest is bumped ahead of its release: the page of the last release is right.
+    repo.write("csv/README.md", "# csv\n\n[docs](https://docs.rs/csv/1.3.0/csv/)\n");
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    for tag in [
+        "router-v0.5.3",
+        "router-v0.5.4",
+        "tracing-flame-0.2.0",
+        "tracing-subscriber-0.2.6",
+        "csv-1.3.0",
+        "v9.0.0",
+    ] {
+        repo.git(&["tag", tag]);
+    }
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    assert_eq!(skews(&a, "actix-router/README.md"), [sk(3, "0.5.3", "0.5.4")]);
+    assert_eq!(skews(&a, "tracing-flame/README.md"), [sk(3, "0.2.6", "0.2.0")]);
+    assert!(skews(&a, "csv/README.md").is_empty(), "1.3.1 is not released yet");
+    let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
+    assert!(skews(&a, "actix-router/README.md").is_empty(), "without git, tags are unknown");
+    assert!(skews(&a, "tracing-flame/README.md").is_empty());
+}
+
+#[test]
+fn a_snippet_in_a_crate_folder_asks_for_what_that_crate_depends_on() {
+    let p = Project::new();
+    p.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"tonic\", \"examples\"]\n\n[workspace.dependencies]\nasync-stream = \"0.3\"\n",
+    );
+    p.write("tonic/Cargo.toml", "[package]\nname = \"tonic\"\nversion = \"0.14.0\"\n");
+    p.write(
+        "examples/Cargo.toml",
+        "[package]\nname = \"examples\"\npublish = false\n\n[dependencies]\nrand = { version = \"0.9\", optional = true }\nasync-stream = { workspace = true }\nserde = \"1.0\"\n",
+    );
+    p.write(
+        "embedded/Cargo.toml",
+        "[package]\nname = \"embedded\"\nversion = \"0.3.0\"\n\n[dependencies]\nlibsqlite3-sys = { version = \"0.38.0\", features = [\"bundled\"] }\n",
+    );
+    p.write(
+        "examples/docs/tutorial.md",
+        "# Route guide\n\n```toml\n[dependencies]\ntonic = \"*\"\nasync-stream = \"0.2\"\nserde = { version = \"1.0\", features = [\"derive\"] }\nrand = \"0.8\"\ntokio = \"1.0\"\nlocal = { path = \"../x\", version = \"0.1\" }\n```\n\nA newer one is the reader's to try: `rand = \"0.9.2\"`.\n\n```toml\n[dependencies]\nrand = \"0.9.2\"\n```\n",
+    );
+    p.write(
+        "embedded/README.md",
+        "# Embedded\n\nAdd the bundled build:\n\n``` toml\nlibsqlite3-sys = { version = \"0.35.0\", features = [\"bundled\"] }\n```\n",
+    );
+    // A doc at the root speaks for no one crate: the reader's project picks its own.
+    p.write("README.md", "# Tonic\n\n```toml\n[dependencies]\nrand = \"0.8\"\n```\n");
+    let a = scan(&p, &["--no-git"]);
+    assert_eq!(skews(&a, "examples/docs/tutorial.md"), [sk(6, "0.2", "0.3"), sk(8, "0.8", "0.9")]);
+    assert_eq!(skews(&a, "embedded/README.md"), [sk(6, "0.35.0", "0.38.0")]);
+    assert!(skews(&a, "README.md").is_empty());
+}
+
+#[test]
 fn setup_py_gives_the_python_floor_when_pyproject_declares_none() {
     let p = Project::new();
     p.write("pyproject.toml", "[tool.ruff]\nline-length = 119\n");

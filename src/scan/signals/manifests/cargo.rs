@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::collect::package;
-use super::known::{parse_version, repo_slug, Bound, KnownVersion, KnownVersions};
+use super::known::{parse_version, repo_slug, Bound, DepFloors, KnownVersion, KnownVersions};
 use super::node::lower_bound;
 use super::read;
 use std::collections::BTreeMap;
@@ -85,6 +85,7 @@ fn read_root(root: &Path, known: &mut KnownVersions) -> (Option<usize>, Vec<Stri
         let source = format!("{dir}/Cargo.toml");
         let Some(member) = read::toml(root, &source) else { continue };
         let Some(pkg) = member.get("package").and_then(|p| p.as_table()) else { continue };
+        known.folder_deps.insert(dir.clone(), dependency_floors(&member, Some(ws), &source));
         let published = pkg.get("publish").and_then(|p| p.as_bool()) != Some(false);
         if let (Some(name), Some(version), true) =
             (pkg.get("name").and_then(|v| v.as_str()), field(pkg, "version", ws_pkg), published)
@@ -144,12 +145,16 @@ fn outside_workspace(
     known: &mut KnownVersions,
 ) {
     for dir in crates {
-        if members.contains(dir) || dir.split('/').any(|part| NOT_RELEASED.contains(&part)) {
+        if members.contains(dir) {
             continue;
         }
         let source = format!("{dir}/Cargo.toml");
         let Some(cargo) = read::toml(root, &source) else { continue };
         let Some(pkg) = cargo.get("package").and_then(|p| p.as_table()) else { continue };
+        known.folder_deps.insert(dir.clone(), dependency_floors(&cargo, None, &source));
+        if dir.split('/').any(|part| NOT_RELEASED.contains(&part)) {
+            continue;
+        }
         if pkg.get("publish").and_then(|p| p.as_bool()) == Some(false) {
             continue;
         }
@@ -181,6 +186,17 @@ fn push_crate_deps(
     ws: Option<&toml::Table>,
     source: &str,
 ) {
+    let deps = dependency_floors(cargo, ws, source);
+    if !deps.is_empty() {
+        known.crate_deps.insert(name.to_lowercase(), deps);
+    }
+}
+
+/// What manifest `cargo` (read from `source`) requires of its dependencies —
+/// `[dependencies]` and each target's, a `workspace = true` entry from `ws`'s
+/// `[workspace.dependencies]`: dependency (lowercase) → the lowest version its
+/// requirement admits, and where that is written.
+fn dependency_floors(cargo: &toml::Table, ws: Option<&toml::Table>, source: &str) -> DepFloors {
     let ws_deps = ws.and_then(|w| w.get("dependencies")).and_then(|d| d.as_table());
     let targets =
         cargo.get("target").and_then(|t| t.as_table()).into_iter().flat_map(|t| t.values());
@@ -204,9 +220,7 @@ fn push_crate_deps(
         };
         deps.insert(dep.to_lowercase(), (lowest, format!("{source} dependencies.{key}")));
     }
-    if !deps.is_empty() {
-        known.crate_deps.insert(name.to_lowercase(), deps);
-    }
+    deps
 }
 
 /// The Rust floor every one of `floors` (`(rust-version, manifest)`) declares, for the

@@ -119,6 +119,10 @@ pub struct ActionPin {
     pub majors: std::collections::BTreeSet<u64>,
 }
 
+/// What a manifest requires of its dependencies: dependency (lowercase) → the lowest
+/// version its requirement admits, and where that is written.
+pub type DepFloors = BTreeMap<String, (Vec<u64>, String)>;
+
 /// Everything the repository's files say about versions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KnownVersions {
@@ -152,7 +156,13 @@ pub struct KnownVersions {
     /// requirement admits, and the manifest it is written in. A snippet that adds the
     /// crate must add these at a version that requirement admits (numpy 0.28 needs
     /// pyo3 0.28: a README asking for `pyo3 = "0.27"` beside it fails to resolve).
-    pub crate_deps: BTreeMap<String, BTreeMap<String, (Vec<u64>, String)>>,
+    pub crate_deps: BTreeMap<String, DepFloors>,
+    /// The same for every crate folder below the root (root-relative, published or
+    /// not: an example's too), by folder: what a doc in that folder tells its reader to
+    /// depend on is what the package beside it depends on (tonic's route guide tutorial
+    /// in `examples/`, whose `rand = "0.8"` snippet mirrors `examples/Cargo.toml`, on
+    /// `rand` 0.9).
+    pub folder_deps: BTreeMap<String, DepFloors>,
     /// The Go module path `go.mod` declares without its major suffix, and that major,
     /// when it is 2 or more (`github.com/stripe/stripe-go`, 86).
     pub go_module: Option<(String, u64)>,

@@ -17,6 +17,7 @@ pub use collect::known_versions;
 #[cfg(test)]
 pub use known::ActionPin;
 pub use known::{
-    dotted, extra_name, parse_version, repo_slug, Bound, KnownVersion, KnownVersions, Registry,
+    dotted, extra_name, parse_version, repo_slug, Bound, DepFloors, KnownVersion, KnownVersions,
+    Registry,
 };
 pub use workflows::{comment_version, is_sha};

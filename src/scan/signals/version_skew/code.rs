@@ -398,10 +398,13 @@ fn toml_dependencies(block: &CodeBlock, known: &KnownVersions, out: &mut Vec<Men
     // The lines to paste under `[dependencies]`, without the header (pingora's quick
     // start: `pingora = { version = "0.3", features = ["lb"] }`): every entry a
     // dependency, one of them the project's own.
-    if tables.is_empty() && bare_dependencies(&table, known) {
+    let bare = tables.is_empty() && all_dependencies(&table);
+    if bare && table.keys().any(|k| known.knows(&k.to_lowercase(), true)) {
         tables.push(&table);
     }
     companions(block, &tables, known, out);
+    let folder_tables = if bare && tables.is_empty() { vec![&table] } else { tables.clone() };
+    folder_dependencies(block, &folder_tables, known, out);
     for deps in tables {
         for (key, value) in deps {
             let line = |spec: &str| {
@@ -530,16 +533,56 @@ fn companions(
 }
 
 /// Whether every entry of `table` is a dependency — a version string, or an inline table
-/// with a `version`, `path` or `git` — and one names a package of the project's.
-fn bare_dependencies(table: &toml::Table, known: &KnownVersions) -> bool {
+/// with a `version`, `path` or `git`.
+fn all_dependencies(table: &toml::Table) -> bool {
     let dependency = |value: &toml::Value| match value {
         toml::Value::String(spec) => requirement(spec).is_some(),
         toml::Value::Table(t) => ["version", "path", "git"].iter().any(|k| t.contains_key(*k)),
         _ => false,
     };
-    !table.is_empty()
-        && table.values().all(dependency)
-        && table.keys().any(|k| known.knows(&k.to_lowercase(), true))
+    !table.is_empty() && table.values().all(dependency)
+}
+
+/// The dependencies a snippet's `tables` ask for by release that are none of the
+/// repository's crates but that one of its crate folders depends on: judged against
+/// the folder the doc lies in (`Subject::FolderDep`), once the doc's path is known.
+/// diesel's embedded example README asks for `libsqlite3-sys = { version = "0.35.0" }`
+/// where the example's own manifest is on 0.38.0.
+fn folder_dependencies(
+    block: &CodeBlock,
+    tables: &[&toml::Table],
+    known: &KnownVersions,
+    out: &mut Vec<Mention>,
+) {
+    if known.folder_deps.is_empty() {
+        return;
+    }
+    for (key, value) in tables.iter().flat_map(|t| t.iter()) {
+        let name = value.get("package").and_then(|p| p.as_str()).unwrap_or(key).to_lowercase();
+        if known.knows(&name, true) || !known.folder_deps.values().any(|d| d.contains_key(&name)) {
+            continue;
+        }
+        if value.get("git").is_some() || value.get("path").is_some() {
+            continue;
+        }
+        let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+            continue;
+        };
+        let Some(req) = requirement(spec) else { continue };
+        let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+        let Some(version) = strict_version(written) else { continue };
+        let line = dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
+        out.push(Mention {
+            line,
+            subject: Subject::FolderDep { name },
+            claim: Claim::Requirement(req),
+            target: written.into(),
+            written: written.into(),
+            version,
+            asserts_current: true,
+            about_project: false,
+        });
+    }
 }
 
 /// The dependency maps of a `package.json` snippet (`dependencies`, `devDependencies`,

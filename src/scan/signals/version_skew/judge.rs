@@ -11,7 +11,9 @@ use semver::{Version, VersionReq};
 use super::mention::{Claim, Mention, ReleaseUse, Subject};
 use super::tags::Tags;
 use crate::scan::signal::{Signal, SignalName};
-use crate::scan::signals::manifests::{dotted, Bound, KnownVersion, KnownVersions, Registry};
+use crate::scan::signals::manifests::{
+    dotted, Bound, DepFloors, KnownVersion, KnownVersions, Registry,
+};
 
 /// The signal `mention` (in the doc at `path`) deserves, if any. `tags` is `None`
 /// without git. `for_readers` says the doc is a template for the reader's own project
@@ -40,7 +42,21 @@ pub fn judge(
             };
             Some(signal(m, detail, module.clone()))
         }
-        Subject::CratePage { name } => crate_page_skew(known, path, name, m),
+        Subject::CratePage { name } => crate_page_skew(known, tags, path, name, m),
+        Subject::FolderDep { name } => {
+            let Claim::Requirement(req) = &m.claim else { return None };
+            let (dir, deps) = crate_folder(known, path)?;
+            let (version, source) = deps.get(name)?;
+            if req.matches(&semver_of(version)) || !older(&m.version, version) {
+                return None;
+            }
+            let detail = format!(
+                "asks for {name} \"{req}\", but the crate this doc belongs to ({dir}) depends on {} ({source})",
+                dotted(version)
+            );
+            let suggestion = with_prefix(&m.written, &at_precision(version, m.version.len()));
+            Some(signal(m, detail, suggestion))
+        }
         Subject::Companion { name, of, version, source } => {
             let Claim::Requirement(req) = &m.claim else { return None };
             if req.matches(&semver_of(version)) || !older(&m.version, version) {
@@ -90,7 +106,19 @@ pub fn judge(
 /// A crate page linked at a version (`docs.rs/chrono-tz/0.6.0/`) that does not admit
 /// the crate's version now: the repository's own crate against its manifest, a
 /// dependency against the lowest requirement any of the repository's crates has of it.
-fn crate_page_skew(known: &KnownVersions, path: &str, name: &str, m: &Mention) -> Option<Signal> {
+/// A full version is the page of that one release (docs.rs and crates.io read
+/// `0.5.3` as exact), so the repository's own crate linked at a release its tags have
+/// moved past is stale by a patch too (actix-router's README on 0.5.3 beside
+/// `router-v0.5.4`), and one linked at a release its tags never reached names a page
+/// that does not exist (tracing-flame's `docs.rs/tracing-flame/0.2.6`, a copy of
+/// tracing-subscriber's link, for a crate whose only release is 0.2.0).
+fn crate_page_skew(
+    known: &KnownVersions,
+    tags: Option<&Tags>,
+    path: &str,
+    name: &str,
+    m: &Mention,
+) -> Option<Signal> {
     let Claim::Requirement(req) = &m.claim else { return None };
     let own = known.lookup(name, path, true, Some(Registry::Cargo)).filter(|k| k.package);
     let (current, why) = match own {
@@ -107,11 +135,68 @@ fn crate_page_skew(known: &KnownVersions, path: &str, name: &str, m: &Mention) -
         }
     };
     if req.matches(&semver_of(&current)) || !older(&m.version, &current) {
-        return None;
+        return match (own, tags, m.version.len()) {
+            (Some(k), Some(tags), 3) => exact_page_skew(k, tags, name, m),
+            _ => None,
+        };
     }
     let detail = format!("links the {name} {} docs, but {why}", m.written);
     let suggestion = with_prefix(&m.written, &at_precision(&current, m.version.len()));
     Some(signal(m, detail, suggestion))
+}
+
+/// The crate folder below the root nearest to the doc at `path` (the doc's folder or
+/// one above it), with what its manifest depends on.
+fn crate_folder<'k>(known: &'k KnownVersions, path: &str) -> Option<(&'k str, &'k DepFloors)> {
+    let mut dir = path.rsplit_once('/')?.0;
+    loop {
+        if let Some((d, deps)) = known.folder_deps.get_key_value(dir) {
+            return Some((d.as_str(), deps));
+        }
+        dir = dir.rsplit_once('/')?.0;
+    }
+}
+
+/// The repository's own crate `k` linked at the exact release `m` names, against the
+/// newest release tag of that crate (`crate_tag`): a release the tags moved past while
+/// the manifest is on the tagged one, or one newer than every tag and the manifest.
+fn exact_page_skew(k: &KnownVersion, tags: &Tags, name: &str, m: &Mention) -> Option<Signal> {
+    let (tagged, tag) = crate_tag(tags, name, &k.names)?;
+    let current = &k.version;
+    let detail = if m.version.as_slice() < tagged && tagged == current.as_slice() {
+        format!(
+            "links the {name} {} docs, a release {} and its tag {tag} have moved past",
+            m.written, k.source
+        )
+    } else if m.version.as_slice() > tagged && older(current, &m.version) {
+        format!(
+            "links the {name} {} docs, a release that does not exist: {} is on {} and the newest tag is {tag}",
+            m.written,
+            k.source,
+            dotted(current)
+        )
+    } else {
+        return None;
+    };
+    Some(signal(m, detail, dotted(tagged)))
+}
+
+/// The newest release tag of the crate `name` (lowercase), whose package `names` are
+/// known: a prefix of the crate's name (`actix-router-v`, `tracing-flame-`) or of the
+/// part after its first `-` (`router-v` for actix-router), ending in `-`, `_`, `@`,
+/// `v` or `-v`. The repository's bare `v1.2.3` tags are not read: they may be any of
+/// its crates' releases.
+fn crate_tag<'t>(tags: &'t Tags, name: &str, names: &[String]) -> Option<(&'t [u64], &'t str)> {
+    let short = name.split_once('-').map(|(_, rest)| rest);
+    let candidates = names.iter().map(String::as_str).chain([name]).chain(short);
+    tags.prefixes()
+        .filter(|(prefix, _, _)| {
+            let ends = ["-v", "_v", "@v", "-", "_", "@", "v"];
+            let stem = ends.iter().find_map(|e| prefix.strip_suffix(e)).unwrap_or(prefix);
+            !stem.is_empty() && candidates.clone().any(|c| c.eq_ignore_ascii_case(stem))
+        })
+        .map(|(_, version, tag)| (version, tag))
+        .max_by(|a, b| a.0.cmp(b.0))
 }
 
 /// The retired runtime a major release of a GitHub-maintained action runs on, for the

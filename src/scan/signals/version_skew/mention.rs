@@ -24,6 +24,10 @@ pub enum Subject {
     /// A dependency a snippet adds beside one of the repository's crates (`of`), which
     /// depends on it at `version` or later, as `source` says.
     Companion { name: String, of: String, version: Vec<u64>, source: String },
+    /// A dependency a snippet adds that is none of the repository's crates
+    /// (lowercase): held to what the crate folder the doc lies in depends on
+    /// (`KnownVersions::folder_deps`).
+    FolderDep { name: String },
     /// The repository's Go module at an older major (`module` is the path `go.mod`
     /// declares now, `…/v86`).
     ModulePath { module: String },

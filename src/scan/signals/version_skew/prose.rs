@@ -20,8 +20,9 @@ use super::words::{clean, sentence, starts_like_version, strict_version, tokens}
 use crate::scan::markdown::{InlineKind, ParsedDoc};
 use crate::scan::signals::manifests::KnownVersions;
 
-/// Words allowed between a name and its version.
-const FILLERS: [&str; 7] = ["version", "versions", "v", "at", "least", "minimum", "min"];
+/// Words allowed between a name and its version (`Node.js LTS (>= 18.x)`: unocss'
+/// contributing guide under `engines.node` `>=22`).
+const FILLERS: [&str; 8] = ["version", "versions", "v", "at", "least", "minimum", "min", "lts"];
 
 /// Words after a number that make it a quantity, not a version.
 const UNITS: [&str; 12] =
@@ -1199,6 +1200,10 @@ mod tests {
             [one(1, "uv", Claim::AtLeast, "0.4.30")]
         );
         assert_eq!(found("Python 3.8 (or higher)"), [one(1, "python", Claim::AtLeast, "3.8")]);
+        assert_eq!(
+            found("Use the latest Python LTS (>= 3.8.x)."),
+            [one(1, "python", Claim::AtLeast, "3.8")]
+        );
         // An aside between the version and its `or higher` (crawlee's setup page).
         assert_eq!(
             found("Have **Python version 3.10** (see the [website](https://python.org) to download it) or higher installed."),
