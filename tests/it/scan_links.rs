@@ -1914,3 +1914,34 @@ fn the_mkdocs_repo_url_names_the_repository_under_an_earlier_name_too() {
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].1, "https://github.com/old-owner/proj/blob/main/CHANGELOG.md");
 }
+
+#[test]
+fn a_link_to_the_repositorys_own_file_on_a_branch_checks_its_fragment_as_github_renders_it() {
+    let dir = tree(&[
+        ("package.json", r#"{"name": "seq", "repository": "github:acme/seq"}"#),
+        (
+            "CONTRIBUTING.md",
+            "# Contributing\n\n\
+             See [Section 5](https://github.com/acme/seq/blob/main/CONTRIBUTING.md#running-an-sscce)\n\
+             and [3.1](https://github.com/acme/seq/blob/main/CONTRIBUTING.md#31-with-docker-recommended).\n\n\
+             [Guide](https://github.com/acme/seq/blob/main/docs/guide.md#Setup), \
+             [gone](https://github.com/acme/seq/blob/main/docs/guide.md#teardown), \
+             [tagged](https://github.com/acme/seq/blob/v1.0.0/docs/guide.md#teardown), \
+             [lines](https://github.com/acme/seq/blob/main/src/x.js#L10), \
+             [source](https://github.com/acme/seq/blob/main/docs/guide.md?plain=1#L2).\n\n\
+             #### 3.1. With Docker (recommended)\n\n### 5. Running an SSCCE\n",
+        ),
+        ("docs/guide.md", "# Guide\n\n## Setup\n"),
+        ("src/x.js", "1\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let rows: Vec<(u64, String)> =
+        broken(&a, "CONTRIBUTING.md").into_iter().map(|(line, target, _)| (line, target)).collect();
+    assert_eq!(
+        rows,
+        [
+            (3, "https://github.com/acme/seq/blob/main/CONTRIBUTING.md#running-an-sscce".into()),
+            (6, "https://github.com/acme/seq/blob/main/docs/guide.md#teardown".into()),
+        ]
+    );
+}

@@ -13,7 +13,7 @@
 
 use std::sync::LazyLock;
 
-use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, CONTROLS};
 use regex::Regex;
 
 use super::closest_anchor::closest_anchor;
@@ -507,6 +507,49 @@ fn check_links(
                     in_code,
                 }
             };
+        // A fragment into the Markdown file at `path`: checked now in this doc, deferred
+        // for another scanned doc (re-checked by `recover` once every doc's anchors are
+        // known), read from disk for a file outside the scan.
+        let check_fragment = |out: &mut LinkCheck, path: String, fragment: String, exact_case| {
+            let target = ctx.doc_index(&path);
+            if let Some(failed) = failed {
+                let hash = anchor_hash(&fragment);
+                let this = |d: &DeferredFragment| {
+                    Some(d.target) == target && d.line == link.line && d.fragment == hash
+                };
+                if failed.iter().any(this) {
+                    let found = suggest_in(ctx, &path, &fragment);
+                    if !generated_id(&fragment, &found) {
+                        out.problems.push(missing_fragment(fragment, path, found));
+                    }
+                }
+                return;
+            }
+            let found = match target {
+                Some(_) if target == self_index => {
+                    Some(doc.parsed.has_anchor_cased(&fragment, exact_case))
+                }
+                Some(t) => {
+                    let lower = if exact_case { fragment.clone() } else { fragment.to_lowercase() };
+                    out.deferred.push(DeferredFragment {
+                        target: t,
+                        line: link.line,
+                        fragment: anchor_hash(&fragment),
+                        lower: anchor_hash(&lower),
+                    });
+                    None
+                }
+                None => ctx.tree.external_doc_has_anchor(&path, &fragment, |parsed| {
+                    ctx.add_site_ids(&path, parsed);
+                }),
+            };
+            if found == Some(false) {
+                let found = suggest_in(ctx, &path, &fragment);
+                if !generated_id(&fragment, &found) {
+                    out.problems.push(missing_fragment(fragment, path, found));
+                }
+            }
+        };
         if failed.is_none()
             && empty_destination(doc, &link.dest, link.html, link.kind, link.line)
             && ctx.role(&doc.path) != DocRole::Changelog
@@ -526,9 +569,6 @@ fn check_links(
         }
         match classify(&link.dest, doc.dir()) {
             LinkTarget::Skip => {
-                if failed.is_some() {
-                    continue;
-                }
                 // A changelog entry's URL of the repository on a branch named the tree
                 // of its day (ripgrep's `tree/master/ignore`, drizzle's
                 // `tree/main/drizzle-orm-mysql`): history, not a link to keep current.
@@ -552,12 +592,31 @@ fn check_links(
                 if ctx.role(&doc.path) == DocRole::Template && l.path.split('/').any(slot) {
                     continue;
                 }
-                if failed.is_none() && ctx.tree.kind(&l.path) == PathKind::File {
-                    if let Some((_, fragment)) = link.dest.trim().split_once('#') {
+                let kind = ctx.tree.kind(&l.path);
+                let fragment = link.dest.trim().split_once('#').map(|(_, f)| f);
+                if failed.is_none() && kind == PathKind::File {
+                    if let Some(fragment) = fragment {
                         note_line_link(doc, out, link.line, &link.dest, &l.path, fragment);
                     }
                 }
-                if ctx.tree.kind(&l.path) == PathKind::Missing && !ctx.ignored.contains(&l.path) {
+                // GitHub renders the file the URL names: its heading ids are GitHub's
+                // (sequelize's CONTRIBUTING links its own `blob/main/CONTRIBUTING.md#3a-…`
+                // to a heading renamed `3.1. With Docker (recommended)`). Its source
+                // (`?plain=1`) has line anchors instead, checked as line links are.
+                let source_view = link.dest.contains("?plain=1");
+                if let Some(fragment) = fragment.filter(|f| {
+                    kind == PathKind::File
+                        && is_markdown(&l.path)
+                        && !fragment_ok(f)
+                        && !source_view
+                }) {
+                    let fragment = percent_decode_str(fragment).decode_utf8_lossy().into_owned();
+                    check_fragment(out, l.path.clone(), fragment, false);
+                }
+                if failed.is_some() {
+                    continue;
+                }
+                if kind == PathKind::Missing && !ctx.ignored.contains(&l.path) {
                     out.problems.push(Problem::MissingTarget(Missing {
                         only_if_moved: false,
                         doc: doc.path.clone(),
@@ -664,45 +723,7 @@ fn check_links(
                 if kind == PathKind::Dir || fragment_ok(&fragment) || !is_markdown(&path) {
                     continue;
                 }
-                let target = ctx.doc_index(&path);
-                if let Some(failed) = failed {
-                    let hash = anchor_hash(&fragment);
-                    let this = |d: &DeferredFragment| {
-                        Some(d.target) == target && d.line == link.line && d.fragment == hash
-                    };
-                    if failed.iter().any(this) {
-                        let found = suggest_in(ctx, &path, &fragment);
-                        if !generated_id(&fragment, &found) {
-                            out.problems.push(missing_fragment(fragment, path, found));
-                        }
-                    }
-                    continue;
-                }
-                let found = match target {
-                    Some(_) if target == self_index => {
-                        Some(doc.parsed.has_anchor_cased(&fragment, exact_case))
-                    }
-                    Some(t) => {
-                        let lower =
-                            if exact_case { fragment.clone() } else { fragment.to_lowercase() };
-                        out.deferred.push(DeferredFragment {
-                            target: t,
-                            line: link.line,
-                            fragment: anchor_hash(&fragment),
-                            lower: anchor_hash(&lower),
-                        });
-                        None
-                    }
-                    None => ctx.tree.external_doc_has_anchor(&path, &fragment, |parsed| {
-                        ctx.add_site_ids(&path, parsed);
-                    }),
-                };
-                if found == Some(false) {
-                    let found = suggest_in(ctx, &path, &fragment);
-                    if !generated_id(&fragment, &found) {
-                        out.problems.push(missing_fragment(fragment, path, found));
-                    }
-                }
+                check_fragment(out, path, fragment, exact_case);
             }
         }
     }
