@@ -43,6 +43,8 @@ pub struct DocOutcome {
     /// Links to lines of the repository's files, judged once history is known (not
     /// from a changelog, whose links name the lines of their day).
     pub line_links: Vec<super::signals::line_links::LineLink>,
+    /// Forge URLs of this repository at a commit, judged once git is asked.
+    pub permalinks: Vec<(u32, crate::scan::self_url::Permalink)>,
     pub anchors: AnchorSet,
     /// The files the doc includes (`included.rs`), root-relative.
     pub includes: Vec<String>,
@@ -361,6 +363,11 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
             && role != DocRole::Changelog
         {
             links.line_links
+        } else {
+            Vec::new()
+        },
+        permalinks: if use_git && applies(SignalName::BrokenReference) {
+            links.permalinks
         } else {
             Vec::new()
         },

@@ -27,6 +27,38 @@ pub struct SelfLink {
 /// GitLab (`/-/blob/`, `/-/tree/`, `/-/raw/`) URL of one of `repos` on a branch: one of
 /// `BRANCHES` or the clone's `default_branch` (tauri-apps/plugins-workspace's `v2`).
 pub fn self_link(dest: &str, repos: &[String], default_branch: Option<&str>) -> Option<SelfLink> {
+    let (link, branch) = forge_path(dest, repos)?;
+    (BRANCHES.contains(&branch.as_str()) || default_branch == Some(branch.as_str())).then_some(link)
+}
+
+/// A forge URL of this repository at a commit (`blob/a821e2cb/src/cargo/ops/mod.rs`):
+/// the file as it was then, which never changes — unless the URL names a path the
+/// commit does not have, which is a 404 for good. A path rewritten by a later sweep
+/// (cargo's `src/cargo` → `src` move rewrote its docs' permalinks too) is such a link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Permalink {
+    /// The URL without its fragment or query, as written.
+    pub written: String,
+    /// The commit as written: 7 to 40 hex digits.
+    pub commit: String,
+    /// Root-relative, decoded path, no trailing `/`.
+    pub path: String,
+}
+
+/// The commit and path `dest` names, when it is a GitHub or GitLab URL of one of `repos`
+/// at a commit (7 to 40 hex digits; a tag may move, a branch does).
+pub fn permalink(dest: &str, repos: &[String]) -> Option<Permalink> {
+    let (link, reference) = forge_path(dest, repos)?;
+    let hex = (7..=40).contains(&reference.len())
+        && reference.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    // A hex word of only digits is more likely a version or a date than a commit.
+    let sha = hex && reference.bytes().any(|b| b.is_ascii_alphabetic());
+    sha.then_some(Permalink { written: link.written, commit: reference, path: link.path })
+}
+
+/// The path a GitHub (`/blob/`, `/tree/`, `/raw/`) or GitLab (`/-/blob/`…) URL of one of
+/// `repos` names, with the ref it names it at.
+fn forge_path(dest: &str, repos: &[String]) -> Option<(SelfLink, String)> {
     if repos.is_empty() {
         return None;
     }
@@ -59,9 +91,6 @@ pub fn self_link(dest: &str, repos: &[String], default_branch: Option<&str>) -> 
         return None;
     }
     let (branch, path) = tail.split_once('/')?;
-    if !BRANCHES.contains(&branch) && default_branch != Some(branch) {
-        return None;
-    }
     let path_at = tail_at + kind_len + kind.len() + 1 + branch.len() + 1;
     // A browser reads `\` in an http(s) URL's path as `/` (the WHATWG URL parser), so
     // delta-rs' `blob/main/docs\delta-rust-no-whitespace.svg` opens that file.
@@ -71,7 +100,8 @@ pub fn self_link(dest: &str, repos: &[String], default_branch: Option<&str>) -> 
     if decoded.is_empty() || decoded.split('/').any(|s| s.is_empty() || s == "." || s == "..") {
         return None;
     }
-    Some(SelfLink { written: written.to_string(), path_at, path: decoded.to_string() })
+    let link = SelfLink { written: written.to_string(), path_at, path: decoded.to_string() };
+    Some((link, branch.to_string()))
 }
 
 fn host_len(rest: &str) -> usize {
@@ -133,6 +163,25 @@ mod tests {
             assert_eq!(self_link(no, &repos(), None), None, "{no}");
         }
         assert_eq!(self_link("https://github.com/a/b/blob/main/x", &[], None), None);
+    }
+
+    #[test]
+    fn commit_urls_are_permalinks_and_tags_and_branches_are_not() {
+        let url = "https://github.com/rust-lang/mdBook/blob/195d97a5c3b2/src/lib.rs#L3";
+        let p = permalink(url, &repos()).unwrap();
+        assert_eq!((p.commit.as_str(), p.path.as_str()), ("195d97a5c3b2", "src/lib.rs"));
+        assert_eq!(p.written, "https://github.com/rust-lang/mdBook/blob/195d97a5c3b2/src/lib.rs");
+        let tree = permalink("https://github.com/rust-lang/mdbook/tree/a821e2cb/guide/", &repos());
+        assert_eq!(tree.unwrap().path, "guide");
+        for no in [
+            "https://github.com/rust-lang/mdBook/blob/v0.4.40/src/lib.rs",
+            "https://github.com/rust-lang/mdBook/blob/master/src/lib.rs",
+            "https://github.com/rust-lang/mdBook/blob/20240101/src/lib.rs",
+            "https://github.com/rust-lang/mdBook/blob/abc123/src/lib.rs",
+            "https://github.com/other/mdBook/blob/195d97a5c3b2/src/lib.rs",
+        ] {
+            assert_eq!(permalink(no, &repos()), None, "{no}");
+        }
     }
 
     #[test]

@@ -16,7 +16,8 @@ use super::context::{Findings, ScanContext};
 use super::doc_outcome::DocRead;
 use super::git;
 use super::role;
-use super::signal::Signal;
+use super::self_url::Permalink;
+use super::signal::{Signal, SignalName};
 use super::signals::broken_reference::{self, DeferredFragment, Form, Problem};
 use super::signals::duplicate_content::BlockPrint;
 use super::signals::{
@@ -36,6 +37,8 @@ pub struct Tally {
     deferred_fragments: Vec<(u32, DeferredFragment)>,
     /// Per doc (by index), its links to lines of the repository's files.
     line_links: Vec<(u32, line_links::LineLink)>,
+    /// Per doc (by index), its forge URLs of this repository at a commit, with lines.
+    permalinks: Vec<(u32, u32, Permalink)>,
     prints: Vec<BlockPrint>,
     marked: BTreeSet<String>,
     files: BTreeMap<String, FileFacts>,
@@ -65,6 +68,7 @@ impl Tally {
             anchors,
             deferred_fragments: Vec::new(),
             line_links: Vec::new(),
+            permalinks: Vec::new(),
             prints: Vec::new(),
             marked: BTreeSet::new(),
             files: BTreeMap::new(),
@@ -105,6 +109,7 @@ impl Tally {
         self.included.add(path, o.includes);
         self.deferred_fragments.extend(o.deferred_fragments.into_iter().map(|d| (index, d)));
         self.line_links.extend(o.line_links.into_iter().map(|l| (index, l)));
+        self.permalinks.extend(o.permalinks.into_iter().map(|(line, p)| (index, line, p)));
         self.prints.extend(o.prints);
         if o.marked {
             self.marked.insert(path.clone());
@@ -193,6 +198,7 @@ impl Tally {
         }
         judge_churn(ctx, &candidates, git_status, &mut self.out);
         judge_line_links(ctx, &self.line_links, git_status, &mut self.out);
+        judge_permalinks(ctx, &self.permalinks, git_status, &mut self.out);
         archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
         duplicate_content::run(ctx, self.prints, &mut self.out);
         self.warnings.sort();
@@ -601,6 +607,60 @@ fn judge_line_links(
                 out.push(path, sig);
             }
         }
+    }
+}
+
+/// Judges the docs' forge URLs of this repository at a commit (`self_url::permalink`):
+/// one `git cat-file --batch-check` asks for each commit and for the path at it. A
+/// commit this clone has whose tree lacks the path is a link that 404s for good; a
+/// commit it lacks (a fork's, a pull request's, a shallow clone's) says nothing.
+fn judge_permalinks(
+    ctx: &ScanContext<'_>,
+    links: &[(u32, u32, Permalink)],
+    status: &mut GitStatus,
+    out: &mut Findings,
+) {
+    if ctx.history.is_none() || links.is_empty() {
+        return;
+    }
+    let usable = |p: &Permalink| !p.commit.contains(['\n', ':']) && !p.path.contains('\n');
+    let mut names: Vec<String> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    let mut ask = |name: String| {
+        *at.entry(name.clone()).or_insert_with(|| {
+            names.push(name);
+            names.len() - 1
+        })
+    };
+    let asked: Vec<(usize, usize, usize)> = links
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, _, p))| usable(p))
+        .map(|(i, (_, _, p))| {
+            (i, ask(format!("{}^{{commit}}", p.commit)), ask(format!("{}:./{}", p.commit, p.path)))
+        })
+        .collect();
+    let kinds = match git::object_kinds(ctx.root, &names) {
+        Ok(kinds) => kinds,
+        Err(why) => return git_step_skipped(status, &why, "commit links not checked"),
+    };
+    let mut broken: Vec<(String, Signal)> = Vec::new();
+    for (i, commit, path) in asked {
+        let (doc, line, p) = &links[i];
+        if kinds[commit].as_deref() != Some("commit") || kinds[path].is_some() {
+            continue;
+        }
+        let detail = format!(
+            "`{}` does not exist at commit {}, which the link names: it opens a 404 page",
+            p.path, p.commit
+        );
+        let sig =
+            Signal::new(SignalName::BrokenReference, *line, detail).with_target(p.written.clone());
+        broken.push((ctx.paths[*doc as usize].clone(), sig));
+    }
+    // One URL linked on several lines of a doc is one cause.
+    for (path, sig) in by_cause::group_by_cause(broken) {
+        out.push(&path, sig);
     }
 }
 

@@ -1945,3 +1945,34 @@ fn a_link_to_the_repositorys_own_file_on_a_branch_checks_its_fragment_as_github_
         ]
     );
 }
+
+#[test]
+fn a_commit_url_naming_a_path_that_commit_lacks_is_broken_for_good() {
+    let repo = GitRepo::new();
+    repo.write("package.json", r#"{"name": "x", "repository": "github:acme/x"}"#);
+    repo.write("src/cargo/ops/compile.rs", "fn compile() {}\n");
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    let first = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    repo.git(&["mv", "src/cargo/ops", "src/ops"]);
+    let url = |path: &str| format!("https://github.com/acme/x/blob/{first}/{path}");
+    repo.write(
+        "benches/README.md",
+        &format!(
+            "# Benches\n\n* Benchmark [this section of\n  code]({}#L1) which builds the graph.\n\
+             * Then [again]({}).\n* As it was: [compile]({}#L1), [folder](https://github.com/acme/x/tree/{first}/src/cargo).\n\
+             * A fork's commit: [theirs](https://github.com/acme/x/blob/0123456789abcdef0123456789abcdef01234567/src/ops/compile.rs).\n",
+            url("src/ops/compile.rs"),
+            url("src/ops/compile.rs"),
+            url("src/cargo/ops/compile.rs"),
+        ),
+    );
+    repo.commit("2024-02-01T00:00:00Z", "Move src/cargo to src, and rewrite the links");
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    let rows = broken(&a, "benches/README.md");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!((rows[0].0, rows[0].1.as_str()), (4, url("src/ops/compile.rs").as_str()));
+    let sig = &a["signals"]["benches/README.md"][0];
+    assert_eq!(sig["lines"], serde_json::json!([4, 5]), "one cause, every line listed");
+    let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
+    assert!(broken(&a, "benches/README.md").is_empty(), "without git, commits are unknown");
+}

@@ -6,4 +6,6 @@ mod log_parse;
 mod runner;
 
 pub use history::{Fate, History};
-pub use runner::{load, load_net_churn, read_blobs, remotes, tracked_ignored, GitLoad, Remotes};
+pub use runner::{
+    load, load_net_churn, object_kinds, read_blobs, remotes, tracked_ignored, GitLoad, Remotes,
+};

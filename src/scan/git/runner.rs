@@ -251,6 +251,34 @@ pub fn read_blobs(root: &Path, specs: &[(String, String)]) -> Result<Vec<Option<
     parse_batch(&stdout, specs.len())
 }
 
+/// What each of `names` (`<commit>^{commit}`, `<commit>:./<path>`) is in the repository
+/// at `root` — `commit`, `tree`, `blob` — through one `git cat-file --batch-check`;
+/// `None` for a name git cannot resolve (missing, or an ambiguous short hash). On failure
+/// the reason is returned.
+pub fn object_kinds(root: &Path, names: &[String]) -> Result<Vec<Option<String>>, String> {
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let input: String = names.iter().map(|n| format!("{n}\n")).collect();
+    let mut cmd = git(root);
+    cmd.args(["cat-file", "--batch-check"]);
+    let stdout = fed(cmd, &input, "git cat-file")?;
+    let text = String::from_utf8_lossy(&stdout);
+    let kinds: Vec<Option<String>> = text.lines().map(batch_check_kind).collect();
+    if kinds.len() != names.len() {
+        return Err("git cat-file --batch-check answered fewer names than it was given".into());
+    }
+    Ok(kinds)
+}
+
+/// One `git cat-file --batch-check` line: `<oid> <type> <size>`, or `<name> missing`
+/// (`<name> ambiguous`); the type, when the name resolved.
+fn batch_check_kind(line: &str) -> Option<String> {
+    let mut words = line.rsplitn(3, ' ');
+    let (size, kind) = (words.next()?, words.next()?);
+    size.bytes().all(|b| b.is_ascii_digit()).then(|| kind.to_string())
+}
+
 /// Runs `cmd` (named `what` in errors) with `input` on its stdin and returns its stdout;
 /// a failed start, read or exit is the reason. The input is written on its own thread:
 /// git answers line by line, and a full output pipe must not wait on a full input pipe.
@@ -333,6 +361,14 @@ fn git(root: &Path) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batch_check_lines_give_the_type_or_nothing() {
+        assert_eq!(batch_check_kind("e69de29bb2d1 blob 0").as_deref(), Some("blob"));
+        assert_eq!(batch_check_kind("a821e2cb:./src/x.rs missing"), None);
+        assert_eq!(batch_check_kind("abc1234 ambiguous"), None);
+        assert_eq!(batch_check_kind("a821e2cb:./my file.rs missing"), None);
+    }
 
     #[test]
     fn cat_file_batch_output_parses_objects_and_missing_names() {

@@ -26,7 +26,7 @@ use crate::scan::markdown::{label_key, LinkKind, ParsedDoc, RefStyle};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::role::DocRole;
-use crate::scan::self_url::self_link;
+use crate::scan::self_url::{permalink, self_link, Permalink};
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::site::Generator;
 use crate::scan::tree::PathKind;
@@ -119,6 +119,9 @@ pub struct LinkCheck {
     pub deferred: Vec<DeferredFragment>,
     /// Links to a file's lines (`line_links`), judged once history is known.
     pub line_links: Vec<super::line_links::LineLink>,
+    /// Forge URLs of this repository at a commit, with their lines: judged once git can
+    /// say whether the commit has the path (`tally::judge_permalinks`).
+    pub permalinks: Vec<(u32, Permalink)>,
 }
 
 /// Checks one doc's links, images, definitions and backticked paths (the paths of code,
@@ -578,6 +581,16 @@ fn check_links(
                 let known = &ctx.known_versions;
                 let Some(l) = self_link(&link.dest, &known.repos, known.default_branch.as_deref())
                 else {
+                    if let Some(p) =
+                        permalink(&link.dest, &known.repos).filter(|_| failed.is_none())
+                    {
+                        // The line holding the URL: a link's text may wrap before it.
+                        let lines = &doc.parsed.lines;
+                        let from = lines.start_of(link.line).unwrap_or(0);
+                        let found = doc.parsed.text[from..].find(&p.written);
+                        let line = found.map_or(link.line, |at| lines.line(from + at));
+                        out.permalinks.push((line, p));
+                    }
                     continue;
                 };
                 // In a template, a constant's name for a folder is a slot filled in when
