@@ -932,3 +932,42 @@ fn a_path_in_a_nested_list_item_is_read_from_the_folder_its_parent_item_names() 
         "only the item outside the list of `/crates/` names the old folder"
     );
 }
+
+#[test]
+fn a_cd_into_a_clone_of_this_repository_names_a_path_from_its_top() {
+    let repo = GitRepo::new();
+    repo.write("package.json", r#"{"name": "samples", "repository": "github:google/adk-samples"}"#);
+    repo.write("python/agents/financial-advisor/pyproject.toml", "\n");
+    repo.write("libs/cua-bench/pyproject.toml", "\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.write(
+        "python/agents/financial-advisor/README.md",
+        "# Financial advisor\n\n```bash\n\
+         git clone https://github.com/google/adk-samples.git\n\
+         cd adk-samples/python/agents/financial_advisor\n\
+         ```\n\n```bash\n\
+         git clone --depth 1 https://github.com/google/adk-samples.git && cd adk-samples/python/agents/financial-advisor\n\
+         git clone https://github.com/google/adk-samples.git samples\n\
+         cd samples/libs/gone-bench\n\
+         git clone https://github.com/someone/else.git\n\
+         cd else/libs/missing\n\
+         git clone https://github.com/google/adk-samples.git\n\
+         cd adk-samples\n\
+         cd adk-samples/libs/after-a-cd\n\
+         git clone https://github.com/google/adk-samples.git\n\
+         cd adk-samples/python/agents/<your-agent>\n\
+         ```\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(u64, &str)> = named(&a, "python/agents/financial-advisor/README.md")
+        .iter()
+        .map(|s| (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap()))
+        .collect();
+    // Another repository's clone, a path after the clone was entered, and a placeholder
+    // say nothing.
+    assert_eq!(
+        got,
+        [(5, "adk-samples/python/agents/financial_advisor"), (11, "samples/libs/gone-bench")]
+    );
+}

@@ -1031,6 +1031,8 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
         let prompted = block.text.lines().any(|l| l.trim_start().starts_with("$ "));
         // The folders the block's `cd` commands have entered so far.
         let mut entered = Vec::new();
+        // The folder a clone of this repository made, until a `cd` leaves the top.
+        let mut cloned: Option<String> = None;
         for (i, line) in block.text.lines().enumerate() {
             let text = match line.trim_start().strip_prefix("$ ") {
                 Some(command) => command,
@@ -1039,6 +1041,7 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
             };
             let at = block.line + i as u32;
             command_paths(ctx, doc, text, at, &mut entered, &mut made, out);
+            clone_paths(ctx, doc, text, at, &mut cloned, out);
         }
     }
     // An agent runs the commands of its context and docs as written, inline ones too
@@ -1061,6 +1064,71 @@ pub fn check_code_block_paths(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Vec<Pr
             if m.what == "command path" && made.contains(as_made(&m.written)) {
                 m.only_if_moved = true;
             }
+        }
+    }
+}
+
+/// The path a `cd` takes into a clone of this repository that the same block made
+/// (`git clone https://github.com/google/adk-samples.git` then `cd
+/// adk-samples/python/agents/financial_advisor`): the part after the clone's folder is a
+/// path of this checkout, from its top, and one that is missing fails the step for
+/// every reader, git's evidence or not (adk-samples' agent READMEs name `financial_advisor`
+/// for `financial-advisor`; cua's quickstart `cd cua/cua-bench` for `libs/cua-bench`).
+/// `cloned` carries the clone's folder from line to line until a `cd` is read.
+fn clone_paths(
+    ctx: &ScanContext<'_>,
+    doc: &Doc,
+    text: &str,
+    line: u32,
+    cloned: &mut Option<String>,
+    out: &mut Vec<Problem>,
+) {
+    let words = shlex::split(text)
+        .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
+    let repos = &ctx.known_versions.repos;
+    for command in words.split(|w| matches!(w.as_str(), "&&" | "||" | ";" | "|")) {
+        let command: Vec<&str> = command.iter().map(String::as_str).collect();
+        match command.as_slice() {
+            ["git", "clone", args @ ..] => {
+                let args: Vec<&str> =
+                    args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+                // `--depth 1` takes a value: only a URL of this repository and the
+                // folder after it are read.
+                let Some(at) = args.iter().position(|a| {
+                    crate::scan::signals::manifests::repo_slug(a)
+                        .is_some_and(|s| repos.contains(&s))
+                }) else {
+                    *cloned = None;
+                    continue;
+                };
+                let url = args[at].trim_end_matches('/');
+                let base = url.rsplit(['/', ':']).next().unwrap_or_default();
+                let folder = args.get(at + 1).copied().unwrap_or(base.trim_end_matches(".git"));
+                *cloned = Some(folder.trim_end_matches('/').to_string()).filter(|f| !f.is_empty());
+            }
+            ["cd", target] => {
+                let Some(folder) = cloned.take() else { continue };
+                let Some(rest) = target.strip_prefix(&format!("{folder}/")) else { continue };
+                let rest = rest.trim_end_matches('/');
+                let plain = !rest.is_empty()
+                    && !rest
+                        .split('/')
+                        .any(|s| s.is_empty() || s == "." || s == ".." || is_placeholder(s))
+                    && !rest.contains(['$', '<', '>', '*', '{', '~']);
+                if plain && !ctx.tree.exists(rest) && !ctx.ignored.contains(rest) {
+                    out.push(Problem::MissingTarget(Missing {
+                        doc: doc.path.clone(),
+                        line,
+                        written: target.to_string(),
+                        resolved: rest.to_string(),
+                        form: Form::RepoPath,
+                        what: "command path",
+                        only_if_moved: false,
+                    }));
+                }
+            }
+            ["cd", ..] => *cloned = None,
+            _ => {}
         }
     }
 }

@@ -62,7 +62,14 @@ pub fn is_archive_heading(text: &str) -> bool {
     let criteria = words.windows(2).any(|w| {
         ARCHIVE_HEADING_WORDS.contains(&w[0]) && matches!(w[1], "when" | "criteria" | "if")
     }) || lower.contains("definition of done");
-    if criteria {
+    // "Disconnect when done!", "Wait until completed": a closing "done" after a word of
+    // time says when to act, not what is finished (camel's MCP toolkit reference, whose
+    // code comment `# Don't forget to disconnect when done!` renders as a heading).
+    let when = words.windows(2).any(|w| {
+        matches!(w[0], "when" | "until" | "once" | "after" | "before")
+            && matches!(w[1], "done" | "completed")
+    });
+    if criteria || when {
         return false;
     }
     let alone = || words[1..].iter().all(|w| GENERIC_SECTION_WORDS.contains(w));
@@ -571,6 +578,9 @@ mod tests {
         assert!(is_archive_heading("Release Notes"));
         assert!(!is_archive_heading("Donations"));
         assert!(!is_archive_heading("Status - 66% done!"));
+        assert!(!is_archive_heading("Don't forget to disconnect when done!"));
+        assert!(!is_archive_heading("Wait until completed"));
+        assert!(is_archive_heading("Phase 1 (done)"));
         assert!(!is_archive_heading("Setup"));
         assert!(
             !is_archive_heading("Changelog Fragments")
