@@ -971,3 +971,36 @@ fn a_cd_into_a_clone_of_this_repository_names_a_path_from_its_top() {
         [(5, "adk-samples/python/agents/financial_advisor"), (11, "samples/libs/gone-bench")]
     );
 }
+
+#[test]
+fn the_repositorys_own_agent_folders_name_its_own_tool_files() {
+    let repo = GitRepo::new();
+    repo.write(".agents/skills/create-plan/SKILL.md", "# Plan\n");
+    repo.write(".agents/skills/other/SKILL.md", "# Other\n");
+    repo.write(".claude/rules/style.md", "# Style\n");
+    repo.write(".changeset/pre.json", "{}\n");
+    repo.write(".changeset/config.json", "{}\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["rm", "-rq", ".agents/skills/create-plan", ".claude/rules", ".changeset/pre.json"]);
+    repo.write(".claude/keep.md", "# Keep\n");
+    repo.commit("2024-02-01T00:00:00Z", "remove planning skills and rules");
+    let command = "# Create plan\n\n\
+        Load and follow the skill at `.agents/skills/create-plan/SKILL.md`.\n\n\
+        Check the rules in `.claude/rules/style.md`.\n\n\
+        Read `.changeset/pre.json` to see the prerelease.\n\n\
+        Read `.claude/rules/local.md` if it exists.\n\n\
+        | | Old Command | New Skill |\n|---|---|---|\n| Format | `.claude/rules/style.md` | `.agents/skills/other/SKILL.md` |\n";
+    repo.write(".opencode/commands/create-plan.md", command);
+    // A skill shipped to readers names the tool files of the reader's project.
+    repo.write("plugins/planner/commands/plan.md", command);
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    let got: Vec<(u64, &str)> = named(&a, ".opencode/commands/create-plan.md")
+        .iter()
+        .map(|s| (s["line"].as_u64().unwrap(), s["target"].as_str().unwrap()))
+        .collect();
+    // Another tool's state, a path read only if it is there, and the old column of a
+    // before-and-after table say nothing.
+    assert_eq!(got, [(3, ".agents/skills/create-plan/SKILL.md"), (5, ".claude/rules/style.md")]);
+    assert!(named(&a, "plugins/planner/commands/plan.md").is_empty(), "{a}");
+}

@@ -154,6 +154,7 @@ pub fn check_code_paths(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool, out: &m
             continue;
         }
         if says_gone(&gone_context(doc, span.line), span.text.trim())
+            || in_old_column(doc, span.line, span.text.trim())
             || written_from_a_named_folder(ctx, &doc.parsed.text, &path)
             || under_a_parent_item(ctx, doc, span.line, &path)
         {
@@ -540,6 +541,44 @@ fn gone_context(doc: &Doc, line: u32) -> String {
     } else {
         format!("{lead} {lines}")
     }
+}
+
+/// Words of a table's column header that make its cells what was there before (Archon's
+/// "Comparison: Before vs After" table: `| | Old Command | New Skill |`, whose old cell
+/// names the command file the skill replaced).
+const OLD_COLUMN_WORDS: [&str; 7] =
+    ["old", "before", "previous", "former", "deprecated", "removed", "legacy"];
+
+/// Whether the backticked `code` on table row `line` of `doc` sits in a column whose
+/// header names the past (`OLD_COLUMN_WORDS`).
+fn in_old_column(doc: &Doc, line: u32, code: &str) -> bool {
+    let text = &doc.parsed.text;
+    let lines = &doc.parsed.lines;
+    let row = |n: u32| {
+        let l = lines.text_of(text, n).trim();
+        (l.starts_with('|') && n > 0).then_some(l)
+    };
+    let Some(this) = row(line) else { return false };
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches('|').split('|').map(|c| c.trim().to_lowercase()).collect()
+    };
+    let Some(column) =
+        cells(this).iter().position(|c| c.contains(&format!("`{}`", code.to_lowercase())))
+    else {
+        return false;
+    };
+    // The header is the first row of the table: walk up while rows go on.
+    let mut first = line;
+    while first > 1 && row(first - 1).is_some() {
+        first -= 1;
+    }
+    if first == line {
+        return false;
+    }
+    let header = cells(row(first).unwrap_or_default());
+    header.get(column).is_some_and(|h| {
+        h.split(|c: char| !c.is_alphanumeric()).any(|w| OLD_COLUMN_WORDS.contains(&w))
+    })
 }
 
 /// Line `line` of `doc`, with the next line joined on when it goes on the same paragraph

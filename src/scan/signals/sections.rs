@@ -348,9 +348,12 @@ pub fn is_plan(path: &str) -> bool {
     let spec =
         ["spec", "design-notes", "design_notes", "prd"].iter().any(|s| stem == *s || suffix(s))
             || suffix("design");
-    stem == "plan"
-        || stem.ends_with("_plan")
-        || stem.ends_with("-plan")
+    // A command or skill that acts on plans (`create-plan.md`, `execute_plan.md`) is
+    // instructions, not a plan: documenso's `/create-plan` command.
+    let acts_on_plans = ["-plan", "_plan"]
+        .iter()
+        .any(|end| stem.strip_suffix(end).is_some_and(|verb| PLAN_VERBS.contains(&verb)));
+    (stem == "plan" || stem.ends_with("_plan") || stem.ends_with("-plan")) && !acts_on_plans
         || spec
         || path
             .split('/')
@@ -358,6 +361,22 @@ pub fn is_plan(path: &str) -> bool {
             .skip(1)
             .any(|d| ["plans", "planning", "specs"].iter().any(|f| d.eq_ignore_ascii_case(f)))
 }
+
+/// Verbs that name a command on plans when a file is named `<verb>-plan`.
+const PLAN_VERBS: [&str; 12] = [
+    "create",
+    "write",
+    "make",
+    "new",
+    "execute",
+    "run",
+    "review",
+    "update",
+    "generate",
+    "draft",
+    "implement",
+    "check",
+];
 
 /// Whether the doc at `path` is a dated post — a blog's (`blog/`, `blogs/`, `_posts/`, `posts/`)
 /// or one named by its date (`2021-05-09-2.3.0.md`): it tells what happened then, in
@@ -613,6 +632,8 @@ mod tests {
         assert!(!is_record("docs/plans/migrate.md"), "a plan's status is read");
         assert!(is_plan("docs/plans/migrate.md") && is_plan("spec/v2_ux_plan.md"));
         assert!(!is_plan("docs/cli/plan-mode.md") && !is_plan("docs/planning.md"));
+        assert!(!is_plan(".opencode/commands/create-plan.md") && !is_plan("execute_plan.md"));
+        assert!(is_plan("docs/plans/create-plan.md"), "a plans folder holds plans");
         // A feature's spec, written before its code (spec-kit, prisma's project folders).
         assert!(is_plan("projects/drive/spec.md") && is_plan("projects/x/design-notes.md"));
         assert!(is_plan("docs/auth-spec.md") && is_plan("specs/001-chat/tasks.md"));

@@ -111,8 +111,21 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
         && !script
         && missing.resolved.contains('/')
         && ctx.tree.kind(first) == crate::scan::tree::PathKind::Dir;
-    let tool_place =
+    // A doc in one of the repository's own agent folders (`.opencode/commands/`,
+    // `.claude/agents/`) is this checkout's agent configuration: it runs here, so the
+    // tool files it names are this repository's (documenso's `/create-plan` command still
+    // loads `.agents/skills/create-plan/SKILL.md`, deleted with the planning skills).
+    let doc_top = missing.doc.split_once('/').map(|(top, _)| top);
+    let own_config =
+        doc_top.is_some_and(|top| top != ".github" && AGENT_HIDDEN_DIRS.contains(&top));
+    let in_tool_place =
         (missing.written.ends_with('/') && AGENT_HIDDEN_DIRS.contains(&first)) || dot_place;
+    // Unless its line reads it only if it is there ("Read `.claude/local.md` if it
+    // exists").
+    // Its agent folders' files, that is: another tool's state in a hidden folder
+    // (`.changeset/pre.json`, there only in prerelease mode) stays a tool's place.
+    let own_agent_file = own_config && AGENT_HIDDEN_DIRS.contains(&first);
+    let tool_place = in_tool_place && (!own_agent_file || conditional_line(ctx, missing));
     // A site's contributing pages name the repository's own files (MyST-Parser's
     // `docs/develop/contributing.md` on `.flake8`, deleted when ruff came).
     let site_page = ctx.role(&missing.doc) == DocRole::SitePage
@@ -287,6 +300,25 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
         out.push('/');
     }
     out
+}
+
+/// Whether the line of `missing` makes its path conditional ("if it exists", "if
+/// present", "optional"), on that line or the one before, or gives it as an example
+/// ("use relative paths like `.claude/scripts/`": claude-code-templates' component
+/// reviewer, on the paths of the components it reviews).
+fn conditional_line(ctx: &ScanContext<'_>, missing: &Missing) -> bool {
+    let Ok((doc, _)) = ctx.read_doc(&missing.doc) else { return false };
+    let line_text = |n: u32| doc.parsed.lines.text_of(&doc.parsed.text, n).to_lowercase();
+    let said = |n: u32| {
+        let l = line_text(n);
+        ((l.contains("if ") || l.contains("when "))
+            && (l.contains("exist") || l.contains("present")))
+            || l.contains("optional")
+    };
+    let l = line_text(missing.line);
+    let example =
+        ["like `", "e.g.", "for example", "such as", "for instance"].iter().any(|c| l.contains(c));
+    example || said(missing.line) || (missing.line > 1 && said(missing.line - 1))
 }
 
 #[cfg(test)]
