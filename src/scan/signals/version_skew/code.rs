@@ -505,14 +505,9 @@ fn companions(
             else {
                 continue;
             };
-            let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+            let Some((req, written, v, line)) = snippet_requirement(block, key, value) else {
                 continue;
             };
-            let Some(req) = requirement(spec) else { continue };
-            let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
-            let Some(v) = strict_version(written) else { continue };
-            let line =
-                dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
             out.push(Mention {
                 line,
                 subject: Subject::Companion {
@@ -522,14 +517,29 @@ fn companions(
                     source: source.clone(),
                 },
                 claim: Claim::Requirement(req),
-                target: written.into(),
-                written: written.into(),
+                target: written.clone(),
+                written,
                 version: v,
                 asserts_current: true,
                 about_project: false,
             });
         }
     }
+}
+
+/// A snippet's dependency entry `key = value` asked for by release: its requirement,
+/// the version as written (no `^`, `~`, `=`), that version's numbers, and its line.
+fn snippet_requirement(
+    block: &CodeBlock,
+    key: &str,
+    value: &toml::Value,
+) -> Option<(semver::VersionReq, String, Vec<u64>, u32)> {
+    let spec = value.as_str().or_else(|| value.get("version")?.as_str())?;
+    let req = requirement(spec)?;
+    let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
+    let version = strict_version(written)?;
+    let line = dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
+    Some((req, written.to_string(), version, line))
 }
 
 /// Whether every entry of `table` is a dependency — a version string, or an inline table
@@ -565,19 +575,15 @@ fn folder_dependencies(
         if value.get("git").is_some() || value.get("path").is_some() {
             continue;
         }
-        let Some(spec) = value.as_str().or_else(|| value.get("version")?.as_str()) else {
+        let Some((req, written, version, line)) = snippet_requirement(block, key, value) else {
             continue;
         };
-        let Some(req) = requirement(spec) else { continue };
-        let written = spec.trim().trim_start_matches(['^', '~', '=', ' ']);
-        let Some(version) = strict_version(written) else { continue };
-        let line = dependency_line(&block.text, key, spec).map_or(block.line, |i| block.line + i);
         out.push(Mention {
             line,
             subject: Subject::FolderDep { name },
             claim: Claim::Requirement(req),
-            target: written.into(),
-            written: written.into(),
+            target: written.clone(),
+            written,
             version,
             asserts_current: true,
             about_project: false,
