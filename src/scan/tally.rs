@@ -8,7 +8,7 @@
 //! failed fragment; it never writes a file. A doc left out of the scan (too large) leaves
 //! only its warning: no facts, and fragments into it are not judged.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::anchors::{anchor_hash, AnchorSet};
 use super::artifact::{FileFacts, GitStatus};
@@ -644,10 +644,28 @@ fn judge_permalinks(
         Ok(kinds) => kinds,
         Err(why) => return git_step_skipped(status, &why, "commit links not checked"),
     };
+    // A path cat-file cannot find may be there with its blob absent (a partial clone):
+    // each such commit's tree is read, and a path it lists is there.
+    let unresolved = |&(_, commit, path): &(usize, usize, usize)| {
+        kinds[commit].as_deref() == Some("commit") && kinds[path].is_none()
+    };
+    let mut wanted: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for &(i, _, _) in asked.iter().filter(|a| unresolved(a)) {
+        let p = &links[i].2;
+        wanted.entry(p.commit.as_str()).or_default().push(p.path.clone());
+    }
+    let mut present: HashSet<(&str, String)> = HashSet::new();
+    for (commit, paths) in wanted {
+        match git::tree_paths(ctx.root, commit, &paths) {
+            Ok(found) => present.extend(found.into_iter().map(|path| (commit, path))),
+            Err(why) => return git_step_skipped(status, &why, "commit links not checked"),
+        }
+    }
     let mut broken: Vec<(String, Signal)> = Vec::new();
     for (i, commit, path) in asked {
         let (doc, line, p) = &links[i];
-        if kinds[commit].as_deref() != Some("commit") || kinds[path].is_some() {
+        if !unresolved(&(i, commit, path)) || present.contains(&(p.commit.as_str(), p.path.clone()))
+        {
             continue;
         }
         let detail = format!(

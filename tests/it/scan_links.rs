@@ -1976,3 +1976,30 @@ fn a_commit_url_naming_a_path_that_commit_lacks_is_broken_for_good() {
     let a = scan_json(repo.path(), &["--exit-zero", "--no-git"], 0);
     assert!(broken(&a, "benches/README.md").is_empty(), "without git, commits are unknown");
 }
+
+#[test]
+fn a_commit_url_to_a_file_whose_blob_this_clone_lacks_is_not_broken() {
+    // A blobless clone (`--filter=blob:none`) has every commit and tree but not the
+    // old blobs: the path is there at that commit even though its contents are not.
+    let repo = GitRepo::new();
+    repo.write("package.json", r#"{"name": "x", "repository": "github:acme/x"}"#);
+    repo.write("img/demo.gif", "GIF89a not really\n");
+    repo.commit("2024-01-01T00:00:00Z", "first");
+    let first = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    let blob = repo.git(&["rev-parse", "HEAD:img/demo.gif"]).trim().to_string();
+    repo.write(
+        "notes/0.9.md",
+        &format!(
+            "# 0.9\n\n![demo](https://github.com/acme/x/blob/{first}/img/demo.gif)\n\
+             ![gone](https://github.com/acme/x/blob/{first}/img/gone.gif)\n"
+        ),
+    );
+    repo.commit("2024-02-01T00:00:00Z", "Release notes");
+    let loose = repo.path().join(".git/objects").join(&blob[..2]).join(&blob[2..]);
+    std::fs::remove_file(&loose).expect("the blob is a loose object");
+    let a = scan_json(repo.path(), &["--exit-zero"], 0);
+    let rows: Vec<(u64, String)> =
+        broken(&a, "notes/0.9.md").into_iter().map(|(line, target, _)| (line, target)).collect();
+    let gone = format!("https://github.com/acme/x/blob/{first}/img/gone.gif");
+    assert_eq!(rows, vec![(4, gone)], "only the path the commit lacks");
+}

@@ -387,9 +387,13 @@ fn a_contributor_doc_that_runs_a_make_target_the_makefile_lacks_is_a_broken_refe
             "CLAUDE.md",
             "# Project\n\n```bash\nmake dev      # editable install\nmake test lint\nmake docs-html\nmake bench\n# make sure the venv is active\ncd docs && make html\n```\n\nRun `make -C docs pdf` for a PDF, and `make tests` before a PR.\n\nOpen what `make html` wrote (in `docs/`, as above).\n",
         ),
-        // A line that says the command runs elsewhere, and a README (the reader's own
+        // A line that says the command runs elsewhere, one that says the targets are not
+        // there (deer-flow's migrations AGENTS.md), and a README (the reader's own
         // project).
-        ("CONTRIBUTING.md", "# Contributing\n\nRun `make deploy` in the `site` submodule.\n"),
+        (
+            "CONTRIBUTING.md",
+            "# Contributing\n\nRun `make deploy` in the `site` submodule.\n\nThere is no `make migrate` / `make migrate-stamp` target on purpose: the server migrates.\n",
+        ),
         ("README.md", "# x\n\nRun `make all` in your project.\n"),
         // A log of releases and a plan name the commands of their day or their intent.
         (

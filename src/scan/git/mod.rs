@@ -7,5 +7,6 @@ mod runner;
 
 pub use history::{Fate, History};
 pub use runner::{
-    load, load_net_churn, object_kinds, read_blobs, remotes, tracked_ignored, GitLoad, Remotes,
+    load, load_net_churn, object_kinds, read_blobs, remotes, tracked_ignored, tree_paths, GitLoad,
+    Remotes,
 };

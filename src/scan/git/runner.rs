@@ -11,6 +11,7 @@
 //! Git's absence, a non-repository or an empty repository are not errors: the scan goes
 //! on without git signals and the artifact's `GitStatus.note` says why.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -269,6 +270,33 @@ pub fn object_kinds(root: &Path, names: &[String]) -> Result<Vec<Option<String>>
         return Err("git cat-file --batch-check answered fewer names than it was given".into());
     }
     Ok(kinds)
+}
+
+/// Which of `paths` (root-relative) the tree of `commit` holds, through one `git ls-tree`
+/// that reads trees only: a partial clone (`--filter=blob:none`) has every commit's trees
+/// but not its old blobs, so `cat-file` calls such a path missing while it is there.
+/// Paths are literal (no pathspec magic) and, as the names are, relative to `root`. On failure (a treeless clone, say) the reason
+/// is returned.
+pub fn tree_paths(root: &Path, commit: &str, paths: &[String]) -> Result<HashSet<String>, String> {
+    if paths.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let out = git(root)
+        .args(["--literal-pathspecs", "ls-tree", "-z", "--name-only", commit, "--"])
+        .args(paths)
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("git ls-tree could not be run ({e})"))?;
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        return Err(format!("git ls-tree failed ({why})"));
+    }
+    Ok(out
+        .stdout
+        .split(|b| *b == 0)
+        .filter(|name| !name.is_empty())
+        .map(|name| String::from_utf8_lossy(name).into_owned())
+        .collect())
 }
 
 /// One `git cat-file --batch-check` line: `<oid> <type> <size>`, or `<name> missing`

@@ -702,7 +702,7 @@ fn lists_alternatives(ctx: &ScanContext<'_>, doc: &Doc, text: &str, name: &str) 
 /// Whether the sentence (or table cell) of `line` that writes `code` says the path is
 /// gone: "The merge engine (`internal/merge/`) was removed", "formerly `src/a.ts`", "the
 /// former `docs/x/` archive, now deleted". The doc already knows; nothing is stale.
-fn says_gone(line: &str, code: &str) -> bool {
+pub(crate) fn says_gone(line: &str, code: &str) -> bool {
     let Some(at) = line.find(&format!("`{code}`")) else { return false };
     // A sentence ends at a stop followed by a space (not `v1.2`, not `a.ts`), or at a
     // full-width stop.
@@ -747,11 +747,12 @@ fn says_gone(line: &str, code: &str) -> bool {
     ];
     // The word just before it: "there is no `packages/v1/`", "the old `docs/x/` tree",
     // "Old: `src/a.ts`"; before a list of such paths, too ("there is no `packages/v1/`
-    // or `packages/v2/` directory": CopilotKit's skill, the second path a false row).
+    // or `packages/v2/` directory": CopilotKit's skill, the second path a false row;
+    // "there is no `make migrate` / `make migrate-stamp` target": deer-flow's).
     let mut before = line[start..at].trim_end().trim_end_matches(':').to_lowercase();
     loop {
         let mut rest = before.trim_end().trim_end_matches(',').trim_end();
-        for joint in [" or", " nor", " and"] {
+        for joint in [" or", " nor", " and", " /"] {
             rest = rest.strip_suffix(joint).unwrap_or(rest).trim_end();
         }
         let rest = rest.trim_end_matches(',').trim_end();
@@ -1613,6 +1614,8 @@ mod tests {
         // Each path of a list the word governs (CopilotKit's skill).
         let listed = "(there is no `packages/v1/` or `packages/v2/` directory).";
         assert!(says_gone(listed, "packages/v1/") && says_gone(listed, "packages/v2/"));
+        let slashed = "There is no `make migrate` / `make migrate-stamp` target on purpose.";
+        assert!(says_gone(slashed, "make migrate") && says_gone(slashed, "make migrate-stamp"));
         let three = "There is no `a/`, `b/`, nor `c/` here.";
         assert!(says_gone(three, "c/") && says_gone(three, "b/"));
         assert!(!says_gone("Use `src/a.ts` or `src/b.ts`.", "src/b.ts"));

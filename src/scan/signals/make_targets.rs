@@ -20,6 +20,7 @@ use std::collections::HashSet;
 use crate::scan::context::{Doc, Findings, ScanContext};
 use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
+use crate::scan::signals::code_path::says_gone;
 use crate::scan::signals::package_scripts::{
     about_this_repository, closest_script, commands_not_current, is_assignment, is_marker,
     leaves_the_repository, shell_blocks,
@@ -43,7 +44,8 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
         }
         let lines = lines.get_or_insert_with(|| doc.parsed.text.lines().collect());
         let text = lines.get(span.line.saturating_sub(1) as usize).copied().unwrap_or_default();
-        if runs_elsewhere(text, &span.text) {
+        // "There is no `make migrate` / `make migrate-stamp` target on purpose."
+        if runs_elsewhere(text, &span.text) || says_gone(text, &span.text) {
             continue;
         }
         let mut cwd = None;
