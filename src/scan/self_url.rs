@@ -56,6 +56,62 @@ pub fn permalink(dest: &str, repos: &[String]) -> Option<Permalink> {
     sha.then_some(Permalink { written: link.written, commit: reference, path: link.path })
 }
 
+/// A GitHub Actions URL of this repository naming a workflow by its file
+/// (`https://github.com/dagger/dagger/actions/workflows/test.yml/badge.svg`, a status
+/// badge or the workflow's page): GitHub reads the file from `.github/workflows/` of the
+/// default branch, so a workflow deleted or renamed since leaves a badge with no status
+/// and a page that is not found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkflowLink {
+    /// The URL without its fragment or query, as written.
+    pub written: String,
+    /// Byte offset in `written` where the workflow's file name starts.
+    pub file_at: usize,
+    /// `.github/workflows/<file>`, decoded.
+    pub path: String,
+}
+
+/// The workflow file `dest` names, when it is a GitHub Actions URL of one of `repos` by
+/// file name (`…/actions/workflows/ci.yml`, with `/badge.svg` or not). A workflow named
+/// by its display name (the older `…/workflows/CI/badge.svg`) is not a file.
+pub fn workflow_link(dest: &str, repos: &[String]) -> Option<WorkflowLink> {
+    if repos.is_empty() {
+        return None;
+    }
+    let dest = dest.trim();
+    let written = dest.split(['#', '?']).next().unwrap_or(dest);
+    let (scheme, rest) = written.split_once("://")?;
+    if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
+        return None;
+    }
+    let (host, after_host) = rest.split_once('/')?;
+    let host = host.to_ascii_lowercase();
+    if host.strip_prefix("www.").unwrap_or(&host) != "github.com" {
+        return None;
+    }
+    let mut parts = after_host.splitn(5, '/');
+    let (owner, name, actions, workflows, tail) =
+        (parts.next()?, parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    if actions != "actions" || workflows != "workflows" {
+        return None;
+    }
+    if !repos.contains(&format!("{owner}/{name}").to_ascii_lowercase()) {
+        return None;
+    }
+    let (file, after) = tail.split_once('/').unwrap_or((tail, ""));
+    if !matches!(after, "" | "badge.svg") {
+        return None;
+    }
+    let file = percent_decode_str(file).decode_utf8().ok()?;
+    let yaml = file.ends_with(".yml") || file.ends_with(".yaml");
+    if !yaml || file.starts_with('.') || file.contains(['/', '\\']) {
+        return None;
+    }
+    let file_at = written.len() - tail.len();
+    let path = format!(".github/workflows/{file}");
+    Some(WorkflowLink { written: written.to_string(), file_at, path })
+}
+
 /// The path a GitHub (`/blob/`, `/tree/`, `/raw/`) or GitLab (`/-/blob/`…) URL of one of
 /// `repos` names, with the ref it names it at.
 fn forge_path(dest: &str, repos: &[String]) -> Option<(SelfLink, String)> {
@@ -114,6 +170,32 @@ mod tests {
 
     fn repos() -> Vec<String> {
         vec!["rust-lang/mdbook".to_string()]
+    }
+
+    #[test]
+    fn actions_urls_of_this_repository_name_their_workflow_files() {
+        let badge =
+            "https://github.com/rust-lang/mdBook/actions/workflows/ci.yml/badge.svg?branch=main";
+        let l = workflow_link(badge, &repos()).unwrap();
+        assert_eq!(l.path, ".github/workflows/ci.yml");
+        assert_eq!(
+            l.written,
+            "https://github.com/rust-lang/mdBook/actions/workflows/ci.yml/badge.svg"
+        );
+        assert_eq!(&l.written[l.file_at..], "ci.yml/badge.svg");
+        let page = "https://github.com/rust-lang/mdbook/actions/workflows/release.yaml?query=branch%3Amain";
+        assert_eq!(workflow_link(page, &repos()).unwrap().path, ".github/workflows/release.yaml");
+        // Not a workflow file: by display name, the runs list, another repository's, a run.
+        for url in [
+            "https://github.com/rust-lang/mdBook/workflows/CI/badge.svg",
+            "https://github.com/rust-lang/mdBook/actions/workflows/CI/badge.svg",
+            "https://github.com/rust-lang/mdBook/actions",
+            "https://github.com/rust-lang/cargo/actions/workflows/main.yml",
+            "https://github.com/rust-lang/mdBook/actions/runs/123",
+            "https://github.com/rust-lang/mdBook/actions/workflows/ci.yml/runs/1",
+        ] {
+            assert_eq!(workflow_link(url, &repos()), None, "{url}");
+        }
     }
 
     #[test]

@@ -126,6 +126,57 @@ fn a_bare_url_of_this_repository_is_a_link_too() {
 }
 
 #[test]
+fn a_status_badge_of_a_workflow_gone_from_github_workflows_is_stale() {
+    // dagger's Java SDK README kept the badge of `test.yml` after its workflows moved to
+    // `checks.yml`; watchexec's crate READMEs that of `check.yml`, merged into another.
+    let repo = GitRepo::new();
+    repo.write("package.json", r#"{"name": "tool", "repository": "acme/tool"}"#);
+    for wf in ["ci.yml", "test.yml", "check.yml"] {
+        repo.write(&format!(".github/workflows/{wf}"), &format!("name: {wf}\non: push\n"));
+    }
+    repo.write(
+        "README.md",
+        "# Tool
+",
+    );
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", ".github/workflows/test.yml", ".github/workflows/checks.yml"]);
+    repo.git(&["rm", "-q", ".github/workflows/check.yml"]);
+    repo.commit("2024-02-01T00:00:00Z", "rework CI");
+    let base = "https://github.com/acme/tool/actions/workflows";
+    repo.write(
+        "README.md",
+        &format!(
+            "# Tool\n\n\
+             [![Test]({base}/test.yml/badge.svg?branch=main)]({base}/test.yml)\n\
+             [![Check]({base}/check.yml/badge.svg)]({base}/check.yml?query=branch%3Amain)\n\
+             [![CI]({base}/ci.yml/badge.svg)]({base}/ci.yml)\n\
+             [![Lint](https://github.com/acme/tool/workflows/Lint/badge.svg)]({base}/lint.yaml)\n\
+             [![Theirs](https://github.com/other/tool/actions/workflows/x.yml/badge.svg)](https://github.com/other/tool)\n\n\
+             A tool that does one thing well.\n"
+        ),
+    );
+    repo.commit("2024-03-01T00:00:00Z", "badges");
+    let a = scan_json(repo.path(), &[], 1);
+    let page = |wf: &str| format!("{base}/{wf}");
+    assert_eq!(
+        line_target_name(&a, "README.md"),
+        [
+            (3, page("test.yml").as_str(), "stale_name_location"),
+            (4, page("check.yml").as_str(), "stale_name_location"),
+            (6, page("lint.yaml").as_str(), "broken_reference"),
+        ],
+        "one signal a badge and its link; a workflow by name, or another repository's, is not a file"
+    );
+    let sigs = named(&a, "README.md");
+    assert_eq!(sigs[0]["suggestion"], page("checks.yml"));
+    let detail = sigs[1]["detail"].as_str().unwrap();
+    assert!(detail.contains("(`.github/workflows/check.yml`) was deleted"), "{detail}");
+    let detail = sigs[2]["detail"].as_str().unwrap();
+    assert!(detail.contains("names this repository's `.github/workflows/lint.yaml`"), "{detail}");
+}
+
+#[test]
 fn the_remotes_name_this_repository_where_no_manifest_does() {
     // awslabs/mcp's server READMEs link `github.com/awslabs/mcp/blob/main/…` files that
     // never existed; no manifest at its root names the repository, its clone's remote

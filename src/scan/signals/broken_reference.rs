@@ -26,7 +26,7 @@ use crate::scan::markdown::{label_key, LinkKind, ParsedDoc, RefStyle};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::role::DocRole;
-use crate::scan::self_url::{permalink, self_link, Permalink};
+use crate::scan::self_url::{permalink, self_link, workflow_link, Permalink};
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::site::Generator;
 use crate::scan::tree::PathKind;
@@ -46,6 +46,9 @@ pub enum Form {
     RepoPath,
     /// The repository's own forge URL on a branch; the path starts at byte `path_at`.
     Url { path_at: usize },
+    /// The repository's own GitHub Actions URL naming a workflow file
+    /// (`…/actions/workflows/ci.yml/badge.svg`); the file name starts at byte `file_at`.
+    Workflow { file_at: usize },
     /// No destination at all (`[text]()`), written as `()`.
     Empty,
     /// A reference link's label that no definition gives (`[text][label]`): `written`
@@ -173,7 +176,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         // written for that place, not for the one it is kept in. Its forge URLs and
         // fragments are still checked.
         out.problems.retain(
-            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. })),
+            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. })),
         );
     }
     out
@@ -579,6 +582,27 @@ fn check_links(
                     continue;
                 }
                 let known = &ctx.known_versions;
+                if let Some(w) = workflow_link(&link.dest, &known.repos) {
+                    // A status badge and the link around it name one workflow: one cause.
+                    let seen = out.problems.iter().any(|p| {
+                        matches!(p, Problem::MissingTarget(m)
+                            if m.line == link.line && m.resolved == w.path)
+                    });
+                    let missing = ctx.tree.kind(&w.path) == PathKind::Missing
+                        && !ctx.ignored.contains(&w.path);
+                    if failed.is_none() && missing && !seen {
+                        out.problems.push(Problem::MissingTarget(Missing {
+                            only_if_moved: false,
+                            doc: doc.path.clone(),
+                            line: link.line,
+                            written: w.written,
+                            resolved: w.path,
+                            form: Form::Workflow { file_at: w.file_at },
+                            what,
+                        }));
+                    }
+                    continue;
+                }
                 let Some(l) = self_link(&link.dest, &known.repos, known.default_branch.as_deref())
                 else {
                     if let Some(p) =
@@ -1412,7 +1436,7 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                         ),
                     }
                 }
-                Form::Url { .. } => format!(
+                Form::Url { .. } | Form::Workflow { .. } => format!(
                     "{} target `{}` names this repository's `{}`, which does not exist",
                     m.what, m.written, m.resolved
                 ),

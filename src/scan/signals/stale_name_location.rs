@@ -183,6 +183,10 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
             .with_target(&missing.written)
         }
     };
+    // A workflow URL names its file only by its name: the file is shown beside it.
+    let via = via.or_else(|| {
+        matches!(missing.form, Form::Workflow { .. }).then(|| missing.resolved.clone())
+    });
     let sig = match via {
         Some(path) => {
             let named = format!("`{}`", missing.written);
@@ -277,6 +281,13 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
             }
         }
         Form::Empty | Form::Label => new_path.to_string(),
+        // GitHub reads a workflow from `.github/workflows/` only: the new file's name.
+        Form::Workflow { file_at } => {
+            let at = file_at.min(w.len());
+            let end = w[at..].find('/').map_or(w.len(), |i| at + i);
+            let file = new_path.rsplit('/').next().unwrap_or(new_path);
+            format!("{}{file}{}", &w[..at], &w[end..])
+        }
         Form::Url { path_at } => {
             let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
             format!("{}{encoded}", &w[..path_at.min(w.len())])
