@@ -317,6 +317,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         crate::scan::signals::package_scripts::check(ctx, &doc, role, &mut findings);
         crate::scan::signals::make_targets::check(ctx, &doc, role, &mut findings);
         crate::scan::signals::package_extras::check(ctx, &doc, role, &mut findings);
+        crate::scan::signals::body_links::check(ctx, &doc, &mut findings);
     }
     let mut signals = findings.into_signals();
     let jobs: Vec<TokenJob> = [

@@ -2003,3 +2003,41 @@ fn a_commit_url_to_a_file_whose_blob_this_clone_lacks_is_not_broken() {
     let gone = format!("https://github.com/acme/x/blob/{first}/img/gone.gif");
     assert_eq!(rows, vec![(4, gone)], "only the path the commit lacks");
 }
+
+#[test]
+fn a_pull_request_templates_relative_link_is_read_from_the_pull_requests_url() {
+    // fastmcp's and prisma's templates link `../CONTRIBUTING.md`: right in `.github/`,
+    // a 404 in every pull request's body, which reads it from `/<owner>/<repo>/pull/<n>`.
+    let dir = tree(&[
+        ("package.json", r#"{"name": "tool", "repository": "acme/tool"}"#),
+        ("CONTRIBUTING.md", "# Contributing\n\n## Sign off\n"),
+        (
+            ".github/pull_request_template.md",
+            "## Checklist\n\n- [ ] I read the [guide](../CONTRIBUTING.md#sign-off).\n\
+             - [ ] Again: [guide](../CONTRIBUTING.md#sign-off).\n\
+             - [ ] Written for the body: [guide](../blob/main/CONTRIBUTING.md), [issues](../issues).\n\
+             - [ ] Full: [guide](https://github.com/acme/tool/blob/main/CONTRIBUTING.md).\n\
+             <!-- Hidden: [guide](../CONTRIBUTING.md) -->\n\
+             - [ ] [prototypes](./docs/prototypes.md)\n",
+        ),
+        (".github/ISSUE_TEMPLATE/bug.md", "Read [the guide](/CONTRIBUTING.md) first.\n"),
+        // Not copied into a body: a guide in `.github/` links as any file does.
+        (".github/SUPPORT.md", "See [the guide](../CONTRIBUTING.md).\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let guide = "https://github.com/acme/tool/blob/HEAD/CONTRIBUTING.md";
+    assert_eq!(
+        broken(&a, ".github/pull_request_template.md"),
+        [
+            row(3, "../CONTRIBUTING.md#sign-off", &format!("{guide}#sign-off")),
+            row(8, "./docs/prototypes.md", ""),
+        ],
+        "one cause for the repeated link; none for links written for the body or hidden"
+    );
+    let sig = &a["signals"][".github/pull_request_template.md"][0];
+    assert_eq!(sig["lines"], serde_json::json!([3, 4]));
+    let detail = sig["detail"].as_str().unwrap();
+    assert!(detail.contains("it opens `github.com/acme/tool/CONTRIBUTING.md`, a 404"), "{detail}");
+    assert_eq!(broken(&a, ".github/ISSUE_TEMPLATE/bug.md"), [row(1, "/CONTRIBUTING.md", guide)]);
+    assert!(broken(&a, ".github/SUPPORT.md").is_empty());
+}

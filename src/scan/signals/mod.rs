@@ -2,6 +2,7 @@
 
 pub mod always_loaded;
 pub mod archive_to_live_ratio;
+pub mod body_links;
 pub mod broken_reference;
 pub mod by_cause;
 pub mod closest_anchor;
