@@ -75,46 +75,33 @@ pub struct WorkflowLink {
 /// file name (`…/actions/workflows/ci.yml`, with `/badge.svg` or not). A workflow named
 /// by its display name (the older `…/workflows/CI/badge.svg`) is not a file.
 pub fn workflow_link(dest: &str, repos: &[String]) -> Option<WorkflowLink> {
-    if repos.is_empty() {
-        return None;
-    }
-    let dest = dest.trim();
-    let written = dest.split(['#', '?']).next().unwrap_or(dest);
-    let (scheme, rest) = written.split_once("://")?;
-    if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
-        return None;
-    }
-    let (host, after_host) = rest.split_once('/')?;
-    let host = host.to_ascii_lowercase();
-    if host.strip_prefix("www.").unwrap_or(&host) != "github.com" {
-        return None;
-    }
-    let mut parts = after_host.splitn(5, '/');
-    let (owner, name, actions, workflows, tail) =
-        (parts.next()?, parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    if actions != "actions" || workflows != "workflows" {
-        return None;
-    }
-    if !repos.contains(&format!("{owner}/{name}").to_ascii_lowercase()) {
-        return None;
-    }
+    let url = own_url(dest, repos).filter(|u| u.host == "github.com")?;
+    let tail = url.tail.strip_prefix("actions/workflows/")?;
     let (file, after) = tail.split_once('/').unwrap_or((tail, ""));
     if !matches!(after, "" | "badge.svg") {
         return None;
     }
+    let file_at = url.written.len() - tail.len();
     let file = percent_decode_str(file).decode_utf8().ok()?;
     let yaml = file.ends_with(".yml") || file.ends_with(".yaml");
     if !yaml || file.starts_with('.') || file.contains(['/', '\\']) {
         return None;
     }
-    let file_at = written.len() - tail.len();
     let path = format!(".github/workflows/{file}");
-    Some(WorkflowLink { written: written.to_string(), file_at, path })
+    Some(WorkflowLink { written: url.written.to_string(), file_at, path })
 }
 
-/// The path a GitHub (`/blob/`, `/tree/`, `/raw/`) or GitLab (`/-/blob/`…) URL of one of
-/// `repos` names, with the ref it names it at.
-fn forge_path(dest: &str, repos: &[String]) -> Option<(SelfLink, String)> {
+/// A URL of one of `repos` on GitHub or GitLab, split where its parts start.
+struct OwnUrl<'a> {
+    /// The URL without its fragment or query, as written.
+    written: &'a str,
+    /// The host, lowercase, without `www.`.
+    host: String,
+    /// What follows `owner/name/`: the end of `written`.
+    tail: &'a str,
+}
+
+fn own_url<'a>(dest: &'a str, repos: &[String]) -> Option<OwnUrl<'a>> {
     if repos.is_empty() {
         return None;
     }
@@ -124,30 +111,29 @@ fn forge_path(dest: &str, repos: &[String]) -> Option<(SelfLink, String)> {
     if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
         return None;
     }
-    let host_at = scheme.len() + 3;
     let (host, after_host) = rest.split_once('/')?;
     let host = host.to_ascii_lowercase();
-    let host = host.strip_prefix("www.").unwrap_or(&host);
+    let host = host.strip_prefix("www.").unwrap_or(&host).to_string();
     if host != "github.com" && host != "gitlab.com" {
         return None;
     }
     let mut parts = after_host.splitn(3, '/');
     let (owner, name, tail) = (parts.next()?, parts.next()?, parts.next()?);
-    let slug = format!("{owner}/{name}").to_ascii_lowercase();
-    if !repos.contains(&slug) {
-        return None;
-    }
-    let tail_at = host_at + host_len(rest) + 1 + owner.len() + 1 + name.len() + 1;
-    let (kind_len, tail) = match tail.strip_prefix("-/") {
-        Some(t) => (2, t),
-        None => (0, tail),
-    };
+    let ours = repos.contains(&format!("{owner}/{name}").to_ascii_lowercase());
+    ours.then_some(OwnUrl { written, host, tail })
+}
+
+/// The path a GitHub (`/blob/`, `/tree/`, `/raw/`) or GitLab (`/-/blob/`…) URL of one of
+/// `repos` names, with the ref it names it at.
+fn forge_path(dest: &str, repos: &[String]) -> Option<(SelfLink, String)> {
+    let OwnUrl { written, tail, .. } = own_url(dest, repos)?;
+    let tail = tail.strip_prefix("-/").unwrap_or(tail);
     let (kind, tail) = tail.split_once('/')?;
     if kind != "blob" && kind != "tree" && kind != "raw" {
         return None;
     }
     let (branch, path) = tail.split_once('/')?;
-    let path_at = tail_at + kind_len + kind.len() + 1 + branch.len() + 1;
+    let path_at = written.len() - path.len();
     // A browser reads `\` in an http(s) URL's path as `/` (the WHATWG URL parser), so
     // delta-rs' `blob/main/docs\delta-rust-no-whitespace.svg` opens that file.
     let path = path.replace('\\', "/");
@@ -158,10 +144,6 @@ fn forge_path(dest: &str, repos: &[String]) -> Option<(SelfLink, String)> {
     }
     let link = SelfLink { written: written.to_string(), path_at, path: decoded.to_string() };
     Some((link, branch.to_string()))
-}
-
-fn host_len(rest: &str) -> usize {
-    rest.find('/').unwrap_or(rest.len())
 }
 
 #[cfg(test)]

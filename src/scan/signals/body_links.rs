@@ -66,12 +66,17 @@ fn reaches_a_page(dest: &str) -> bool {
     let path = dest.split(['#', '?']).next().unwrap_or(dest);
     // Names standing for the owner and the repository: a path from the host's root
     // (`/CONTRIBUTING.md`) starts over, and reaches a page only by naming a route third.
-    let (mut at, rest): (Vec<&str>, &str) = match path.strip_prefix('/') {
-        Some(rest) => (Vec::new(), rest),
-        None => (vec!["\0owner", "\0repo", "pull"], path),
-    };
-    let from_root = at.is_empty();
-    for part in rest.split('/') {
+    let at = walk(vec!["\0owner", "\0repo", "pull"], path);
+    let ours =
+        path.starts_with('/') || (at.first() == Some(&"\0owner") && at.get(1) == Some(&"\0repo"));
+    ours && at.get(2).is_some_and(|route| ROUTES.contains(route))
+}
+
+/// The names of the URL path `written` opens from a page in `folder` (from the host's
+/// root when it starts with `/`).
+fn walk<'a>(folder: Vec<&'a str>, written: &'a str) -> Vec<&'a str> {
+    let mut at = if written.starts_with('/') { Vec::new() } else { folder };
+    for part in written.split('/') {
         match part {
             "" | "." => {}
             ".." => {
@@ -80,8 +85,7 @@ fn reaches_a_page(dest: &str) -> bool {
             name => at.push(name),
         }
     }
-    let ours = from_root || (at.first() == Some(&"\0owner") && at.get(1) == Some(&"\0repo"));
-    ours && at.get(2).is_some_and(|route| ROUTES.contains(route))
+    at
 }
 
 /// Adds a signal for each relative link of a pull request or issue template that its
@@ -128,21 +132,9 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, out: &mut Findings) {
 
 /// The URL `written` opens from a body at `github.com/<slug>/<page>`.
 fn landing(slug: &str, page: &str, written: &str) -> String {
-    let mut at: Vec<&str> = match written.strip_prefix('/') {
-        Some(_) => Vec::new(),
-        None => slug.split('/').chain(page.split('/')).collect(),
-    };
-    at.pop(); // the page's own name: a link is read from its folder
-    for part in written.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                at.pop();
-            }
-            name => at.push(name),
-        }
-    }
-    format!("github.com/{}", at.join("/"))
+    let mut folder: Vec<&str> = slug.split('/').chain(page.split('/')).collect();
+    folder.pop(); // the page's own name: a link is read from its folder
+    format!("github.com/{}", walk(folder, written).join("/"))
 }
 
 #[cfg(test)]
