@@ -1055,3 +1055,50 @@ fn the_repositorys_own_agent_folders_name_its_own_tool_files() {
     assert_eq!(got, [(3, ".agents/skills/create-plan/SKILL.md"), (5, ".claude/rules/style.md")]);
     assert!(named(&a, "plugins/planner/commands/plan.md").is_empty(), "{a}");
 }
+
+#[test]
+fn a_skill_citing_a_moved_path_by_lines_or_in_its_sources_is_stale() {
+    // electric's skills: "Source: `website/docs/guides/troubleshooting.md:69-109`", and
+    // the same page in their frontmatter `sources` (TanStack Intent's
+    // `<owner>/<repo>:<path>`), moved to `website/docs/sync/guides/` since.
+    let repo = GitRepo::new();
+    repo.write(
+        "package.json",
+        "{\"name\": \"x\", \"repository\": \"https://github.com/Acme/Tool\"}\n",
+    );
+    repo.write("docs/guides/t.md", "# T\n");
+    repo.write("src/a.ts", "x\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    std::fs::create_dir_all(repo.path().join("docs/sync")).unwrap();
+    repo.git(&["mv", "docs/guides", "docs/sync/guides"]);
+    repo.commit("2024-02-01T00:00:00Z", "move");
+    let cites = "Source: `docs/guides/t.md:69-109`\n\nSource: `docs/guides/t.md:3–5`\n\n\
+                 Not a range: `docs/guides/t.md:69-`\n";
+    repo.write(
+        "skills/debug/SKILL.md",
+        &format!(
+            "---\nname: debug\ndescription: Debug it.\nsources:\n  - 'Acme/Tool:docs/guides/t.md'\n  \
+             - 'acme/tool:src/a.ts'\n  - 'acme/tool:src/never.ts'\n  - 'other/repo:docs/guides/t.md'\n---\n\n# Debug\n\n{cites}"
+        ),
+    );
+    // So does a file the skill loads from its folder.
+    repo.write("skills/debug/references/more.md", &format!("# More\n\n{cites}"));
+    // A plan's range of lines records the code of its day.
+    repo.write("docs/plan.md", &format!("# Plan\n\n{cites}"));
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "skills/debug/SKILL.md"),
+        [
+            (5, "Acme/Tool:docs/guides/t.md", "stale_name_location"),
+            (7, "acme/tool:src/never.ts", "broken_reference"),
+            (13, "docs/guides/t.md:69-109", "stale_name_location"),
+            (15, "docs/guides/t.md:3–5", "stale_name_location"),
+        ],
+        "{a:#}"
+    );
+    let sources = &named(&a, "skills/debug/SKILL.md")[0];
+    assert_eq!(sources["suggestion"], "Acme/Tool:docs/sync/guides/t.md", "{a:#}");
+    assert_eq!(line_target_name(&a, "skills/debug/references/more.md").len(), 2, "{a:#}");
+    assert!(line_target_name(&a, "docs/plan.md").is_empty(), "{a:#}");
+}

@@ -18,5 +18,5 @@ pub use frontmatter::{Frontmatter, FrontmatterProblem};
 pub use html_anchors::html_refs;
 pub use line_index::LineIndex;
 pub use normalize::normalize_block;
-pub use parse::{label_key, options, parse, parse_as, without_frontmatter};
+pub use parse::{frontmatter_block, label_key, options, parse, parse_as, without_frontmatter};
 pub use slug::Slugger;

@@ -137,6 +137,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
     if role.is_agent_facing() {
         check_imports(ctx, doc, role, &mut out.problems);
     }
+    super::skill_sources::check(ctx, doc, &mut out.problems);
     // A dated post, or a doc that says it is kept as history (a roadmap, a recorded
     // session), names the code of its day: its code paths are history.
     use crate::scan::signals::sections::{is_post, kept_as_history};
