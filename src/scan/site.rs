@@ -125,6 +125,9 @@ pub struct Sites {
     /// Whether the repository's own docs website slugs headings with
     /// `@sindresorhus/slugify` (`decamelizing_site`).
     decamelized_ids: bool,
+    /// The URL each MkDocs site says it is published at (`site_url`, without its scheme
+    /// and trailing `/`, host lowercased) and the index of that site in `sites`.
+    site_urls: Vec<(String, usize)>,
 }
 
 /// Names of the folders a site serves from its root.
@@ -136,7 +139,42 @@ impl Sites {
     pub fn detect(root: &Path, configs: &[String]) -> Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
-        Sites { sites, static_roots: static_roots(root), decamelized_ids: decamelizing_site(root) }
+        let site_urls = sites
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.generator == Generator::Mkdocs)
+            .filter_map(|(i, s)| Some((mkdocs_site_url(&read_small(root, &s.config)?)?, i)))
+            .collect();
+        Sites {
+            sites,
+            static_roots: static_roots(root),
+            decamelized_ids: decamelizing_site(root),
+            site_urls,
+        }
+    }
+
+    /// The site a web address `url` is a page of, by the URL it is published at
+    /// (`site_url`), with the byte offset in `url` where the page's route starts (after
+    /// the site's `/`). The scheme (`http`, `https`) and the host's case do not matter.
+    pub fn published_at(&self, url: &str) -> Option<(&Site, usize)> {
+        let rest_at = url.find("://").map(|i| i + 3)?;
+        let scheme = &url[..rest_at];
+        if !scheme.eq_ignore_ascii_case("https://") && !scheme.eq_ignore_ascii_case("http://") {
+            return None;
+        }
+        let rest = &url[rest_at..];
+        self.site_urls.iter().find_map(|(base, i)| {
+            let head = rest.get(..base.len())?;
+            let host = base.split_once('/').map_or(base.as_str(), |(h, _)| h);
+            let same = head.get(..host.len())?.eq_ignore_ascii_case(host)
+                && head.get(host.len()..) == base.get(host.len()..);
+            let after = &rest[base.len()..];
+            let boundary = after.is_empty() || after.starts_with(['/', '#', '?']);
+            (same && boundary).then(|| {
+                let skip = usize::from(after.starts_with('/'));
+                (&self.sites[*i], rest_at + base.len() + skip)
+            })
+        })
     }
 
     /// Whether headings also have `@sindresorhus/slugify`'s ids (`decamelizing_site`).
@@ -344,8 +382,13 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             {
                 content = dir.to_string();
             }
+            // A `_redirects` file in `docs_dir` is copied into the built site, where
+            // Netlify and Cloudflare Pages read it (nextest's `/CHANGELOG* /changelog/`).
+            if let Some(text) = read_small(root, &join(&content, "_redirects")) {
+                redirects.extend(host_redirects(&text).iter().map(|r| join(&content, r)));
+            }
             if let Some(doc) = &yaml {
-                redirects = mkdocs_redirects(doc).iter().map(|p| join(&content, p)).collect();
+                redirects.extend(mkdocs_redirects(doc).iter().map(|p| join(&content, p)));
                 hooks = doc["hooks"].as_vec().is_some_and(|h| !h.is_empty());
             }
             // A `toc` slugify of its own (`pymdownx.slugs.slugify`) keeps the heading's
@@ -517,6 +560,22 @@ fn vitepress_slugify(root: &Path, dir: &str) -> bool {
     })
 }
 
+/// The routes a host's `_redirects` file (Netlify's, Cloudflare Pages') sends
+/// elsewhere: each line's first field, without its leading and trailing `/` (`.html`
+/// dropped); a splat keeps its `*` (`CHANGELOG*`: every route that starts so).
+fn host_redirects(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|from| from.starts_with('/'))
+        .map(|from| {
+            let route = from.trim_matches('/');
+            route.strip_suffix(".html").unwrap_or(route).to_string()
+        })
+        .collect()
+}
+
 /// The pages mkdocs-redirects sends elsewhere: the keys of `plugins: - redirects:
 /// redirect_maps:` (paths under `docs_dir`, their `.md` dropped as a route is).
 fn mkdocs_redirects(doc: &yaml_rust2::Yaml) -> Vec<String> {
@@ -595,6 +654,25 @@ fn hugo_term_ids(root: &Path, config: &str) -> bool {
 }
 
 /// The text of a small regular file under the root, `None` otherwise.
+/// An MkDocs config's `site_url` without its scheme and trailing `/`, host lowercased
+/// (`www.python-httpx.org`, `docs.astral.sh/uv`).
+fn mkdocs_site_url(text: &str) -> Option<String> {
+    let yaml = crate::yaml::load_bounded(text, crate::yaml::Limits::CONFIG_FILE).ok()?;
+    let url = yaml["site_url"].as_str()?.trim();
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
+    let rest = rest.trim_end_matches('/');
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    if host.is_empty() || host.contains(['{', '$', ' ']) || path.contains(['{', '$', ' ']) {
+        return None;
+    }
+    let host = host.to_ascii_lowercase();
+    // A repository's own page given as its site (delta-rs): its URLs are the forge's.
+    if ["github.com", "www.github.com", "gitlab.com", "codeberg.org"].contains(&host.as_str()) {
+        return None;
+    }
+    Some(if path.is_empty() { host } else { format!("{host}/{path}") })
+}
+
 fn read_small(root: &Path, rel: &str) -> Option<String> {
     let bytes = crate::fsio::read_confined(root, rel, MAX_CONFIG_BYTES).ok()?;
     String::from_utf8(bytes).ok()
@@ -602,6 +680,13 @@ fn read_small(root: &Path, rel: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_hosts_redirects_file_gives_routes_and_splats() {
+        let text =
+            "# comment\n/CHANGELOG* /changelog/ 302\n/old.html /new/ 301\n\n/a/b/ /c/\nbad line\n";
+        assert_eq!(host_redirects(text), ["CHANGELOG*", "old", "a/b"]);
+    }
     use super::*;
 
     #[test]

@@ -1102,3 +1102,55 @@ fn a_skill_citing_a_moved_path_by_lines_or_in_its_sources_is_stale() {
     assert_eq!(line_target_name(&a, "skills/debug/references/more.md").len(), 2, "{a:#}");
     assert!(line_target_name(&a, "docs/plan.md").is_empty(), "{a:#}");
 }
+
+#[test]
+fn an_address_on_the_projects_own_docs_site_names_a_page_of_its_docs_folder() {
+    // httpx's README: `https://www.python-httpx.org/advanced/`, whose `docs/advanced.md`
+    // was split into `docs/advanced/*.md` with no index.
+    let repo = GitRepo::new();
+    repo.write(
+        "mkdocs.yml",
+        "site_name: x\nsite_url: https://Docs.Example.org/tool/\nplugins:\n  - redirects:\n      redirect_maps:\n        \"old.md\": \"new.md\"\n",
+    );
+    repo.write("docs/index.md", "# Home\n");
+    repo.write("docs/advanced.md", "# Advanced\n");
+    repo.write("docs/guide.md", "# Guide\n");
+    repo.write("docs/rules/a.md", "# A\n");
+    repo.write("docs/new.md", "# New\n");
+    repo.write("docs/CHANGES.md", "# Changes\n");
+    // nextest's Cloudflare Pages redirects, copied from `docs_dir` into the site.
+    repo.write("docs/_redirects", "# host\n/CHANGES* /changes/ 302\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["mv", "docs/CHANGES.md", "docs/changes.md"]);
+    std::fs::create_dir_all(repo.path().join("docs/usage")).unwrap();
+    repo.git(&["rm", "-q", "docs/advanced.md", "docs/rules/a.md"]);
+    repo.git(&["mv", "docs/guide.md", "docs/usage/guide.md"]);
+    repo.write("docs/advanced/proxies.md", "# Proxies\n");
+    repo.commit("2024-02-01T00:00:00Z", "move");
+    repo.write(
+        "README.md",
+        "# Tool\n\n\
+         See [Advanced](https://docs.example.org/tool/advanced/#proxies).\n\n\
+         See [the guide](http://docs.example.org/tool/guide/).\n\n\
+         Fine: [home](https://docs.example.org/tool/), [proxies](https://docs.example.org/tool/advanced/proxies/), \
+         [old](https://docs.example.org/tool/old/), [api](https://docs.example.org/tool/api/x/), \
+         [rule](https://docs.example.org/tool/rules/a/), [other](https://docs.example.org/other/guide/), \
+         [changes](https://docs.example.org/tool/CHANGES).\n",
+    );
+    repo.commit("2024-03-01T00:00:00Z", "docs");
+    let a = scan_json(repo.path(), &[], 1);
+    assert_eq!(
+        line_target_name(&a, "README.md"),
+        [
+            (3, "https://docs.example.org/tool/advanced/#proxies", "stale_name_location"),
+            (5, "http://docs.example.org/tool/guide/", "stale_name_location"),
+        ],
+        "{a:#}"
+    );
+    let signals = named(&a, "README.md");
+    assert!(
+        signals[0]["detail"].as_str().unwrap().contains("(`docs/advanced.md`) was deleted"),
+        "{a:#}"
+    );
+    assert_eq!(signals[1]["suggestion"], "http://docs.example.org/tool/usage/guide/", "{a:#}");
+}

@@ -49,6 +49,10 @@ pub enum Form {
     /// The repository's own GitHub Actions URL naming a workflow file
     /// (`…/actions/workflows/ci.yml/badge.svg`); the file name starts at byte `file_at`.
     Workflow { file_at: usize },
+    /// A page of the repository's own docs site by its published address
+    /// (`https://www.python-httpx.org/advanced/`); the page's route starts at byte
+    /// `path_at` (`site_urls`).
+    SiteUrl { path_at: usize },
     /// No destination at all (`[text]()`), written as `()`.
     Empty,
     /// A reference link's label that no definition gives (`[text][label]`): `written`
@@ -177,7 +181,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         // written for that place, not for the one it is kept in. Its forge URLs and
         // fragments are still checked.
         out.problems.retain(
-            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. })),
+            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. })),
         );
     }
     out
@@ -580,6 +584,15 @@ fn check_links(
                 // of its day (ripgrep's `tree/master/ignore`, drizzle's
                 // `tree/main/drizzle-orm-mysql`): history, not a link to keep current.
                 if ctx.role(&doc.path) == DocRole::Changelog {
+                    continue;
+                }
+                let history = super::sections::is_history_file(&doc.path)
+                    || super::sections::is_changelog_file(&doc.path);
+                if let Some(m) =
+                    super::site_urls::missing_page(ctx, &doc.path, link.line, &link.dest)
+                        .filter(|_| failed.is_none() && !history)
+                {
+                    out.problems.push(Problem::MissingTarget(m));
                     continue;
                 }
                 let known = &ctx.known_versions;
@@ -1437,7 +1450,7 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                         ),
                     }
                 }
-                Form::Url { .. } | Form::Workflow { .. } => format!(
+                Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } => format!(
                     "{} target `{}` names this repository's `{}`, which does not exist",
                     m.what, m.written, m.resolved
                 ),

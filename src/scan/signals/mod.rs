@@ -19,6 +19,7 @@ pub mod package_extras;
 pub mod package_scripts;
 pub mod route_links;
 pub mod sections;
+pub mod site_urls;
 pub mod skill_sources;
 pub mod stale_name_location;
 pub mod token_budget;

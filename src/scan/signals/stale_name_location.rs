@@ -156,7 +156,18 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
                 }
                 _ => written_like(missing, &to),
             };
-            Signal::new(
+            // A page renamed within the site has a new address; one moved out of it has
+            // none to offer.
+            let suggestion = match missing.form {
+                Form::SiteUrl { path_at } => {
+                    ctx.sites.published_at(&missing.written).and_then(|(site, _)| {
+                        let content = site.content.first()?;
+                        super::site_urls::address_of(&missing.written, path_at, content, &to)
+                    })
+                }
+                _ => Some(suggestion),
+            };
+            let sig = Signal::new(
                 SignalName::StaleNameLocation,
                 missing.line,
                 format!(
@@ -165,8 +176,11 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
                 ),
             )
             .with_target(&missing.written)
-            .with_suggestion(suggestion)
-            .with_related_path(to)
+            .with_related_path(to);
+            match suggestion {
+                Some(suggestion) => sig.with_suggestion(suggestion),
+                None => sig,
+            }
         }
         Fate::Deleted { at } => {
             let day = jiff::Timestamp::from_second(at)
@@ -185,7 +199,8 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     };
     // A workflow URL names its file only by its name: the file is shown beside it.
     let via = via.or_else(|| {
-        matches!(missing.form, Form::Workflow { .. }).then(|| missing.resolved.clone())
+        matches!(missing.form, Form::Workflow { .. } | Form::SiteUrl { .. })
+            .then(|| missing.resolved.clone())
     });
     let sig = match via {
         Some(path) => {
@@ -288,6 +303,8 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
             let file = new_path.rsplit('/').next().unwrap_or(new_path);
             format!("{}{file}{}", &w[..at], &w[end..])
         }
+        // Its address is rewritten by the caller (`site_urls::address_of`).
+        Form::SiteUrl { .. } => new_path.to_string(),
         Form::Url { path_at } => {
             let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
             format!("{}{encoded}", &w[..path_at.min(w.len())])
