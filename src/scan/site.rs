@@ -55,6 +55,10 @@ impl Generator {
             {
                 Some(Generator::Mkdocs)
             }
+            // Zensical, MkDocs' successor by Material for MkDocs' authors, reads the same
+            // Markdown the same way (Python-Markdown, `use_directory_urls`) from a TOML
+            // config whose `[project]` table holds MkDocs' keys.
+            "zensical.toml" => Some(Generator::Mkdocs),
             "book.toml" => Some(Generator::MdBook),
             _ if name.starts_with("docusaurus.config.") => Some(Generator::Docusaurus),
             _ if name.starts_with("astro.config.") => Some(Generator::Astro),
@@ -143,7 +147,10 @@ impl Sites {
             .iter()
             .enumerate()
             .filter(|(_, s)| s.generator == Generator::Mkdocs)
-            .filter_map(|(i, s)| Some((mkdocs_site_url(&read_small(root, &s.config)?)?, i)))
+            .filter_map(|(i, s)| {
+                let zensical = s.config.ends_with(".toml");
+                Some((mkdocs_site_url(&read_small(root, &s.config)?, zensical)?, i))
+            })
             .collect();
         Sites {
             sites,
@@ -363,12 +370,16 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
     let content = match generator {
         Generator::Mkdocs => {
             let text = read_small(root, config);
+            let zensical = name.ends_with(".toml");
             let yaml = text
                 .as_deref()
+                .filter(|_| !zensical)
                 .and_then(|t| crate::yaml::load_bounded(t, crate::yaml::Limits::CONFIG_FILE).ok());
+            let project = text.as_deref().filter(|_| zensical).and_then(zensical_project);
             let docs_dir = yaml
                 .as_ref()
                 .and_then(|doc| doc["docs_dir"].as_str().map(str::to_string))
+                .or_else(|| project.as_ref()?.get("docs_dir")?.as_str().map(str::to_string))
                 .unwrap_or_else(|| "docs".to_string());
             let mut content = join(dir, &docs_dir);
             // A base config kept inside the folder it names, for a generated root config
@@ -654,11 +665,23 @@ fn hugo_term_ids(root: &Path, config: &str) -> bool {
 }
 
 /// The text of a small regular file under the root, `None` otherwise.
+/// The `[project]` table of a Zensical config (`zensical.toml`).
+fn zensical_project(text: &str) -> Option<toml::Table> {
+    match text.parse::<toml::Table>().ok()?.remove("project")? {
+        toml::Value::Table(t) => Some(t),
+        _ => None,
+    }
+}
+
 /// An MkDocs config's `site_url` without its scheme and trailing `/`, host lowercased
 /// (`www.python-httpx.org`, `docs.astral.sh/uv`).
-fn mkdocs_site_url(text: &str) -> Option<String> {
-    let yaml = crate::yaml::load_bounded(text, crate::yaml::Limits::CONFIG_FILE).ok()?;
-    let url = yaml["site_url"].as_str()?.trim();
+fn mkdocs_site_url(text: &str, zensical: bool) -> Option<String> {
+    let url = if zensical {
+        zensical_project(text)?.get("site_url")?.as_str()?.trim().to_string()
+    } else {
+        let yaml = crate::yaml::load_bounded(text, crate::yaml::Limits::CONFIG_FILE).ok()?;
+        yaml["site_url"].as_str()?.trim().to_string()
+    };
     let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
     let rest = rest.trim_end_matches('/');
     let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
@@ -778,6 +801,32 @@ mod tests {
         let sites = Sites::detect(root, &["hugo/hugo.toml".into(), "yml/hugo.yaml".into()]);
         assert!(sites.page_of("hugo/content/a.md").unwrap().term_ids);
         assert!(sites.page_of("yml/content/a.md").unwrap().term_ids);
+    }
+
+    #[test]
+    fn a_zensical_config_is_an_mkdocs_site_with_its_project_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(
+            root.join("zensical.toml"),
+            "[project]\nsite_name = \"x\"\nsite_url = \"https://Pixi.prefix.dev/\"\ndocs_dir = \"site\"\n\n[project.theme]\nname = \"x\"\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.join("site")).unwrap();
+        std::fs::write(root.join("site/_redirects"), "/old/* /new/ 301\n").unwrap();
+        let sites = Sites::detect(root, &["zensical.toml".into()]);
+        let site = sites.page_of("site/a.md").unwrap();
+        assert_eq!(site.generator, Generator::Mkdocs);
+        assert_eq!(site.redirects, ["site/old/*"]);
+        let (found, at) = sites.published_at("http://pixi.prefix.dev/guide/#x").unwrap();
+        assert_eq!((found.config.as_str(), at), ("zensical.toml", "http://pixi.prefix.dev/".len()));
+        assert!(sites.published_at("https://pixi.prefix.dev.evil/guide/").is_none());
+        assert!(sites.published_at("https://example.org/guide/").is_none());
+        // A forge's address is the repository's, not a site's.
+        std::fs::write(root.join("mkdocs.yml"), "site_url: https://github.com/a/b\n").unwrap();
+        assert!(Sites::detect(root, &["mkdocs.yml".into()])
+            .published_at("https://github.com/a/b/x")
+            .is_none());
     }
 
     #[test]
