@@ -87,6 +87,9 @@ pub struct Site {
     pub config: String,
     /// Root-relative folders whose Markdown files are pages (`""` = the root).
     pub content: Vec<String>,
+    /// Where an MkDocs or Zensical site says it is published (`site_url`, without its
+    /// scheme and trailing `/`, host lowercased: `docs.astral.sh/uv`).
+    pub site_url: Option<String>,
     /// Root-relative paths the site redirects elsewhere, so a link to one works: the
     /// `source` routes of Mintlify's `redirects` (under the config's folder) and the
     /// pages of mkdocs-redirects' `redirect_maps` (under `docs_dir`). No extension on a
@@ -129,8 +132,7 @@ pub struct Sites {
     /// Whether the repository's own docs website slugs headings with
     /// `@sindresorhus/slugify` (`decamelizing_site`).
     decamelized_ids: bool,
-    /// The URL each MkDocs site says it is published at (`site_url`, without its scheme
-    /// and trailing `/`, host lowercased) and the index of that site in `sites`.
+    /// Each `Site::site_url` with the index of its site in `sites`.
     site_urls: Vec<(String, usize)>,
 }
 
@@ -143,15 +145,8 @@ impl Sites {
     pub fn detect(root: &Path, configs: &[String]) -> Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
-        let site_urls = sites
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.generator == Generator::Mkdocs)
-            .filter_map(|(i, s)| {
-                let zensical = s.config.ends_with(".toml");
-                Some((mkdocs_site_url(&read_small(root, &s.config)?, zensical)?, i))
-            })
-            .collect();
+        let site_urls =
+            sites.iter().enumerate().filter_map(|(i, s)| Some((s.site_url.clone()?, i))).collect();
         Sites {
             sites,
             static_roots: static_roots(root),
@@ -351,6 +346,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             generator: Generator::VitePress,
             config: config.to_string(),
             content: vec![dir.to_string()],
+            site_url: None,
             redirects: Vec::new(),
             hooks: false,
             term_ids: false,
@@ -367,6 +363,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
     let mut own_slugify = false;
     let mut closed_routes = false;
     let mut nav_routes = Vec::new();
+    let mut site_url = None;
     let content = match generator {
         Generator::Mkdocs => {
             let text = read_small(root, config);
@@ -381,6 +378,11 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
                 .and_then(|doc| doc["docs_dir"].as_str().map(str::to_string))
                 .or_else(|| project.as_ref()?.get("docs_dir")?.as_str().map(str::to_string))
                 .unwrap_or_else(|| "docs".to_string());
+            site_url = yaml
+                .as_ref()
+                .and_then(|doc| doc["site_url"].as_str())
+                .or_else(|| project.as_ref()?.get("site_url")?.as_str())
+                .and_then(published_address);
             let mut content = join(dir, &docs_dir);
             // A base config kept inside the folder it names, for a generated root config
             // to `INHERIT` (wezterm's `docs/mkdocs-base.yml`, `docs_dir` unset; its CI
@@ -536,6 +538,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         generator,
         config: config.to_string(),
         content,
+        site_url,
         redirects,
         hooks,
         term_ids,
@@ -664,7 +667,6 @@ fn hugo_term_ids(root: &Path, config: &str) -> bool {
         == Some(true)
 }
 
-/// The text of a small regular file under the root, `None` otherwise.
 /// The `[project]` table of a Zensical config (`zensical.toml`).
 fn zensical_project(text: &str) -> Option<toml::Table> {
     match text.parse::<toml::Table>().ok()?.remove("project")? {
@@ -673,15 +675,10 @@ fn zensical_project(text: &str) -> Option<toml::Table> {
     }
 }
 
-/// An MkDocs config's `site_url` without its scheme and trailing `/`, host lowercased
+/// A config's `site_url` without its scheme and trailing `/`, host lowercased
 /// (`www.python-httpx.org`, `docs.astral.sh/uv`).
-fn mkdocs_site_url(text: &str, zensical: bool) -> Option<String> {
-    let url = if zensical {
-        zensical_project(text)?.get("site_url")?.as_str()?.trim().to_string()
-    } else {
-        let yaml = crate::yaml::load_bounded(text, crate::yaml::Limits::CONFIG_FILE).ok()?;
-        yaml["site_url"].as_str()?.trim().to_string()
-    };
+fn published_address(url: &str) -> Option<String> {
+    let url = url.trim();
     let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
     let rest = rest.trim_end_matches('/');
     let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
@@ -696,6 +693,7 @@ fn mkdocs_site_url(text: &str, zensical: bool) -> Option<String> {
     Some(if path.is_empty() { host } else { format!("{host}/{path}") })
 }
 
+/// The text of a small regular file under the root, `None` otherwise.
 fn read_small(root: &Path, rel: &str) -> Option<String> {
     let bytes = crate::fsio::read_confined(root, rel, MAX_CONFIG_BYTES).ok()?;
     String::from_utf8(bytes).ok()

@@ -221,6 +221,7 @@ mod tests {
             own_slugify: false,
             closed_routes: false,
             nav_routes: Vec::new(),
+            site_url: None,
         };
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
@@ -243,6 +244,7 @@ mod tests {
             own_slugify: false,
             closed_routes: false,
             nav_routes: Vec::new(),
+            site_url: None,
         };
         // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
         let astro = site(Generator::Astro, "docs/src/content/docs");
@@ -282,6 +284,7 @@ mod tests {
             own_slugify: false,
             closed_routes: false,
             nav_routes: Vec::new(),
+            site_url: None,
         };
         assert_eq!(
             link_candidates(&site, "../guides/plugins.html", "docs/guides/plugins.html"),
@@ -304,6 +307,7 @@ mod tests {
             own_slugify: false,
             closed_routes: false,
             nav_routes: Vec::new(),
+            site_url: None,
         };
         assert!(redirected(&site, "/features/yolo-mode", "features/yolo-mode"));
         assert!(redirected(&site, "/features/yolo-mode/", "features/yolo-mode"));

@@ -1497,9 +1497,10 @@ pub fn repo_path_candidate(code: &str) -> Option<String> {
 
 /// The path of a code span that cites a range of its lines (`docs/a.md:69-109`,
 /// `src/x.ts:3–5`). Read only in a doc an agent follows (agent context, a skill and the
-/// files of its folder): there the citation is an instruction to read those lines today. Elsewhere such ranges are
-/// mostly a plan's, an audit's or a log's record of the code of its day (on the 499
-/// labeled repositories, 1 of 24 new rows outside agent docs was judged true).
+/// files of its folder): there the citation is an instruction to read those lines
+/// today. Elsewhere such ranges are mostly a plan's, an audit's or a log's record of the
+/// code of its day (on the 499 labeled repositories, 1 of 24 new rows outside agent docs
+/// was judged true).
 fn path_citing_lines(code: &str) -> Option<String> {
     path_of(code, true)
 }
