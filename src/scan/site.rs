@@ -132,8 +132,6 @@ pub struct Sites {
     /// Whether the repository's own docs website slugs headings with
     /// `@sindresorhus/slugify` (`decamelizing_site`).
     decamelized_ids: bool,
-    /// Each `Site::site_url` with the index of its site in `sites`.
-    site_urls: Vec<(String, usize)>,
 }
 
 /// Names of the folders a site serves from its root.
@@ -145,14 +143,7 @@ impl Sites {
     pub fn detect(root: &Path, configs: &[String]) -> Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
-        let site_urls =
-            sites.iter().enumerate().filter_map(|(i, s)| Some((s.site_url.clone()?, i))).collect();
-        Sites {
-            sites,
-            static_roots: static_roots(root),
-            decamelized_ids: decamelizing_site(root),
-            site_urls,
-        }
+        Sites { sites, static_roots: static_roots(root), decamelized_ids: decamelizing_site(root) }
     }
 
     /// The site a web address `url` is a page of, by the URL it is published at
@@ -165,16 +156,17 @@ impl Sites {
             return None;
         }
         let rest = &url[rest_at..];
-        self.site_urls.iter().find_map(|(base, i)| {
+        self.sites.iter().find_map(|site| {
+            let base = site.site_url.as_deref()?;
             let head = rest.get(..base.len())?;
-            let host = base.split_once('/').map_or(base.as_str(), |(h, _)| h);
+            let host = base.split_once('/').map_or(base, |(h, _)| h);
             let same = head.get(..host.len())?.eq_ignore_ascii_case(host)
                 && head.get(host.len()..) == base.get(host.len()..);
             let after = &rest[base.len()..];
             let boundary = after.is_empty() || after.starts_with(['/', '#', '?']);
             (same && boundary).then(|| {
                 let skip = usize::from(after.starts_with('/'));
-                (&self.sites[*i], rest_at + base.len() + skip)
+                (site, rest_at + base.len() + skip)
             })
         })
     }
