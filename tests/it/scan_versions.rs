@@ -974,3 +974,39 @@ fn agent_context_states_the_stack_the_private_root_pins() {
     );
     assert_eq!(skewed_paths(&a), ["CLAUDE.md"]);
 }
+
+#[test]
+fn a_setting_of_the_projects_setup_answers_to_the_release_it_pins() {
+    let p = Project::new();
+    p.write("go.mod", "module example.com/tool\n\ngo 1.26.0\n\ntoolchain go1.26.5\n")
+        .write(
+            "package.json",
+            "{\"private\": true, \"packageManager\": \"yarn@4.18.0+sha512.abc\",\n\
+             \"volta\": {\"node\": \"26.5.0\"}, \"workspaces\": [\"packages/*\"]}\n",
+        )
+        .write(
+            "packages/lib/package.json",
+            "{\"name\": \"lib\", \"version\": \"1.0.0\", \"engines\": {\"node\": \">=20.19.0\"}}\n",
+        )
+        .write(
+            "CLAUDE.md",
+            "# Repo\n\n\
+             - **Go Version:** 1.26.4\n\
+             - Yarn version: 4.10.0 (managed by corepack)\n\
+             - **Node.js version**: 22.19.0 (managed by Volta)\n\
+             - **Go Version:** 1.26.0\n\
+             - Node.js version: 20.19.0\n\
+             - Yarn version: 4.18.0\n\
+             - Node.js version: 22\n",
+        );
+    let a = scan(&p, &["--no-git"]);
+    // Go's `toolchain`, the `packageManager` release and Volta's `node` are the setup; the
+    // floor itself (`go 1.26.0`, the packages' `>=20.19.0`), the pin itself, or a major
+    // alone claims no setup release.
+    assert_eq!(
+        skews(&a, "CLAUDE.md"),
+        [sk(3, "1.26.4", "1.26.5"), sk(4, "4.10.0", "4.18.0"), sk(5, "22.19.0", "26.5.0")],
+        "{:#}",
+        a["signals"]
+    );
+}

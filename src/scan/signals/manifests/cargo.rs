@@ -23,6 +23,9 @@ const MAX_MEMBERS: usize = 2000;
 pub fn read(root: &Path, crates: &[String], known: &mut KnownVersions) -> Option<usize> {
     let (project, members) = read_root(root, known);
     outside_workspace(root, crates, &members, known);
+    if let Some((channel, source)) = toolchain(root) {
+        known.push_pin(&RUST_NAMES, &channel, source);
+    }
     project
 }
 

@@ -38,6 +38,11 @@ pub fn read(root: &Path, nested: &[String], known: &mut KnownVersions) {
     if hugo_site(root) {
         return;
     }
+    // `toolchain go1.26.5`: the release the module is developed with, past its floor.
+    let toolchain = text.lines().find_map(|l| l.trim().strip_prefix("toolchain go"));
+    if let Some(release) = toolchain {
+        known.push_pin(&["go", "golang"], release.trim(), "go.mod toolchain");
+    }
     let go = text.lines().find_map(|l| l.trim().strip_prefix("go ").map(str::trim));
     let Some(version) = go.and_then(parse_version) else { return };
     known.versions.push(KnownVersion {

@@ -170,6 +170,13 @@ pub struct KnownVersions {
     /// own (`api`, `client` in etcd's `client/v3`): a path under the module's base
     /// through one of them may name that module, whatever its major.
     pub go_nested: Vec<String>,
+    /// The exact release each toolchain or package manager is developed with, whatever
+    /// floor the repository declares: `go.mod`'s `toolchain go1.26.5`, `.nvmrc`,
+    /// `.node-version`, Volta's `node`, the `packageManager` release, a numeric
+    /// `rust-toolchain` channel, `.python-version`; full releases only (`1.26.5`, not
+    /// `22`). A doc that states its setup as a setting ("Go Version: 1.26.4") is held to
+    /// these (`version_skew::judge`); nothing else reads them.
+    pub pins: Vec<KnownVersion>,
     /// Packages whose manifest is on a pre-release (`5.0.0-0`): no version to hold docs
     /// to until the newest release tag stands in (`version_skew::with_release_tags`).
     pub prereleases: Vec<PreRelease>,
@@ -282,6 +289,32 @@ impl KnownVersions {
             || self.repos.iter().any(|r| r.rsplit('/').next() == Some(word))
     }
 
+    /// The release toolchain `name` (lowercase) is developed with (`pins`).
+    pub fn pin(&self, name: &str) -> Option<&KnownVersion> {
+        self.pins.iter().find(|k| k.names.iter().any(|n| n == name))
+    }
+
+    /// Records `version` (as written in `source`) as the release the toolchain known by
+    /// `names` is developed with, when it is a full release (`1.26.5`) and no earlier
+    /// source pinned that toolchain.
+    pub fn push_pin(&mut self, names: &[&str], version: &str, source: &str) {
+        let Some(version) = parse_version(version).filter(|v| v.len() == 3) else { return };
+        if names.iter().any(|n| self.pin(n).is_some()) {
+            return;
+        }
+        self.pins.push(KnownVersion {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            version,
+            max: None,
+            source: source.to_string(),
+            bound: Bound::Current,
+            major_only_ok: false,
+            in_prose: true,
+            package: false,
+            scope: String::new(),
+        });
+    }
+
     /// The project's own release, if known.
     pub fn project(&self) -> Option<&KnownVersion> {
         self.project.and_then(|i| self.versions.get(i))
@@ -378,6 +411,22 @@ mod tests {
         assert_eq!(parse_version("lts/iron"), None);
         assert_eq!(parse_version("1.2.3.4"), None);
         assert_eq!(dotted(&[1, 80]), "1.80");
+    }
+
+    #[test]
+    fn a_pin_is_a_full_release_and_the_first_source_wins() {
+        let mut known = KnownVersions::default();
+        known.push_pin(&["node", "node.js"], "22\n", ".nvmrc");
+        assert!(known.pin("node").is_none(), "a major alone pins no release");
+        known.push_pin(&["node", "node.js"], "v24.18.0\n", ".node-version");
+        known.push_pin(&["node", "node.js"], "26.5.0", "package.json volta.node");
+        let pin = known.pin("node.js").unwrap();
+        assert_eq!(
+            (pin.version.as_slice(), pin.source.as_str()),
+            (&[24, 18, 0][..], ".node-version")
+        );
+        known.push_pin(&["rust"], "stable", "rust-toolchain.toml");
+        assert!(known.pin("rust").is_none());
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
     // the site's, and its Node floor, `packageManager` and `.nvmrc` say how the site is
     // built, not what the product its pages document needs.
     let website = is_website_root(root);
+    if !website {
+        node_pins(root, pkg.as_ref(), known);
+    }
     if let Some(pkg) = &pkg {
         project = published(known, pkg, "package.json", true);
         floor = pkg["engines"]["node"].as_str().and_then(lowest_allowed).filter(|_| !website);
@@ -374,6 +377,29 @@ fn site_generators(
             text.filter(|t| t.contains(CORE)).and_then(|t| serde_json::from_str::<Value>(&t).ok())
         {
             push(&pkg, dir);
+        }
+    }
+}
+
+/// The releases of Node and of the package manager the repository is developed with
+/// (`KnownVersions::pins`): `.nvmrc`, else `.node-version`, else Volta's `node`; the
+/// `packageManager` release (`yarn@4.18.0`).
+fn node_pins(root: &Path, pkg: Option<&Value>, known: &mut KnownVersions) {
+    let files = [".nvmrc", ".node-version"];
+    let node = files.iter().find_map(|f| Some((read::text(root, f)?, f.to_string())));
+    let volta = || {
+        let v = pkg?["volta"]["node"].as_str()?;
+        Some((v.to_string(), "package.json volta.node".to_string()))
+    };
+    if let Some((text, source)) = node.or_else(volta) {
+        known.push_pin(&NODE_NAMES, text.lines().next().unwrap_or_default(), &source);
+    }
+    let spec = pkg.and_then(|p| p["packageManager"].as_str());
+    if let Some((name, version)) = spec.and_then(|s| s.trim().split_once('@')) {
+        if MAJOR_BOUND_MANAGERS.contains(&name) {
+            let version = version.split('+').next().unwrap_or_default();
+            let source = format!("{PACKAGE_MANAGER_SOURCE} (`{name}@{version}`)");
+            known.push_pin(&[name], version, &source);
         }
     }
 }

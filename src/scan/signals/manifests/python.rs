@@ -29,6 +29,9 @@ pub fn read(root: &Path, packages: &[String], known: &mut KnownVersions) -> Opti
             .or_else(|| poetry.and_then(|t| t.get(k)))
             .and_then(|v| v.as_str())
     };
+    if let Some(text) = read::text(root, ".python-version") {
+        known.push_pin(&PYTHON_NAMES, text.lines().next().unwrap_or_default(), ".python-version");
+    }
     let name = get("name");
     let mut index = None;
     if let (Some(name), Some(version)) = (name, get("version")) {

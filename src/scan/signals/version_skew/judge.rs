@@ -28,7 +28,12 @@ pub fn judge(
     match &m.subject {
         Subject::Name { name, in_code, registry } => {
             let k = known.lookup(name, path, *in_code, *registry)?;
-            name_skew(k, name, m)
+            // A setting below the floor is stale as any claim is; one at or above it is
+            // held to the release the repository pins.
+            name_skew(k, name, m).or_else(|| {
+                let pin = known.pin(name).filter(|_| m.claim == Claim::Setting)?;
+                setting_skew(k, pin, name, m)
+            })
         }
         Subject::Release { prefix, by } => release_skew(known, tags, prefix, *by, m),
         Subject::ModulePath { module } => {
@@ -239,7 +244,7 @@ fn retired_runtime(action: &str, major: u64) -> Option<&'static str> {
 fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
     let full = dotted(&k.version);
     let (reference, detail) = match &m.claim {
-        Claim::Version | Claim::AtLeast | Claim::Uses => {
+        Claim::Version | Claim::AtLeast | Claim::Uses | Claim::Setting => {
             if m.claim == Claim::Uses && k.bound != Bound::Minimum {
                 return None;
             }
@@ -319,6 +324,32 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
     };
     let suggestion = with_prefix(&m.written, &at_precision(reference, m.version.len()));
     Some(signal(m, detail, suggestion))
+}
+
+/// A release a doc states as a setting of the project's setup ("Go Version: 1.26.4"),
+/// where the repository pins the toolchain's release (`toolchain go1.26.5`): stale when
+/// written as a full release older than the pin, unless it is the floor `k` the
+/// repository declares (a spec sheet may state the minimum: "Rust version: 1.88.0"
+/// beside `rust-version = "1.88"`; `packageManager`'s major is no declared floor). A floor-only claim (`Node version: 22`) says too
+/// little to hold to a pin.
+fn setting_skew(k: &KnownVersion, pin: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
+    if m.version.len() < 3 || !older(&m.version, &pin.version) {
+        return None;
+    }
+    let padded = |v: &[u64]| (0..3).map(|i| v.get(i).copied().unwrap_or(0)).collect::<Vec<_>>();
+    if k.bound == Bound::Minimum
+        && !k.is_package_manager_pin()
+        && padded(&m.version) == padded(&k.version)
+    {
+        return None;
+    }
+    let detail = format!(
+        "states {name} {} as the project's setup, but the repository is developed with {} ({})",
+        m.written,
+        dotted(&pin.version),
+        pin.source
+    );
+    Some(signal(m, detail, with_prefix(&m.written, &dotted(&pin.version))))
 }
 
 /// A release named by tag: against the newest tag when git knows the tags, else

@@ -63,6 +63,11 @@ pub enum Claim {
     AtLeast,
     /// A requirement that admits a range (`grep = "0.2"`, `@^3.0.0`).
     Requirement(VersionReq),
+    /// A release stated as a setting of the project's own setup, as a spec sheet lists it
+    /// ("Go Version: 1.26.4", "Yarn version: 4.10.0 (managed by corepack)"): the
+    /// release its developers use now, held to the repository's pin when it has one
+    /// (`KnownVersions::pins`), else read as `Version`.
+    Setting,
     /// A version the reader builds or runs with (a Dockerfile's `FROM golang:1.25`): wrong
     /// only below the floor the repository declares, not for differing from its own pin
     /// (`.python-version`), which is its developers' choice.

@@ -145,11 +145,14 @@ pub fn mentions(
                 // "Node 22.6 added --experimental-strip-types", "a Python 3.9 target",
                 // "when using SSR on Node 18": a toolchain's release named for what it
                 // does, not as what this project needs.
+                let setting = claim == Claim::Version
+                    && known.is_toolchain(&name)
+                    && states_setting(&name, &seg.text[start..range.start]);
                 if claim == Claim::Version
                     && known.is_toolchain(&name)
                     && !frames_requirement(&seg.text[start..end])
                     && !sets_up_manager(&name, &seg.text[start..end])
-                    && !states_setting(&name, &seg.text[start..range.start])
+                    && !setting
                     && !built_with(&seg.text[start..range.start])
                     && !quoted
                     && !in_requirements_section(doc, seg.source_offset(range.start))
@@ -163,7 +166,7 @@ pub fn mentions(
                 out.push(Mention {
                     line,
                     subject,
-                    claim,
+                    claim: if setting { Claim::Setting } else { claim },
                     target: written.clone(),
                     written,
                     version,
