@@ -22,6 +22,9 @@ pub struct AnchorSet {
     hashes: Vec<u64>,
     /// Every fragment counts as found (`OPEN_ANCHORS`: the renderer generates anchors).
     open: bool,
+    /// The hashes of the ids only GitHub gives (`ParsedDoc::github_only`), sorted: a
+    /// link from a page of the same site does not reach them.
+    github_only: Vec<u64>,
 }
 
 impl AnchorSet {
@@ -29,7 +32,20 @@ impl AnchorSet {
         let mut hashes: Vec<u64> = anchors.iter().map(|a| anchor_hash(a)).collect();
         hashes.sort_unstable();
         hashes.dedup();
-        AnchorSet { hashes, open: anchors.contains(OPEN_ANCHORS) }
+        AnchorSet { hashes, open: anchors.contains(OPEN_ANCHORS), github_only: Vec::new() }
+    }
+
+    /// The set with `ids` marked as GitHub's only (`ParsedDoc::github_only`).
+    pub fn with_github_only(mut self, ids: &HashSet<String>) -> Self {
+        self.github_only = ids.iter().map(|a| anchor_hash(a)).collect();
+        self.github_only.sort_unstable();
+        self
+    }
+
+    /// Whether the text hashed to `hash` is an id only GitHub gives, so a page of the
+    /// doc's own site that links it reaches nothing.
+    pub fn github_only_hash(&self, hash: u64) -> bool {
+        !self.open && self.github_only.binary_search(&hash).is_ok()
     }
 
     /// Whether the text hashed to `hash` is an anchor (exactly; callers also try the

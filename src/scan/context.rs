@@ -134,6 +134,7 @@ impl ScanContext<'_> {
     /// definition-list terms' (`Site::term_ids`).
     pub fn add_site_ids(&self, path: &str, parsed: &mut ParsedDoc) {
         let renderer = self.renderer_of(path, parsed);
+        parsed.keeps_case = self.sites.page_of(path).is_some_and(|s| s.keeps_case);
         render_rules::add_site_ids(parsed, renderer);
         // The website's slugger is for its own language's pages: a translation in a
         // language folder is published apart or not at all (gradio's `guides/cn/`,
@@ -147,6 +148,24 @@ impl ScanContext<'_> {
             let ids = render_rules::definition_term_ids(parsed);
             parsed.anchors.extend(ids);
         }
+        // A site built with its own slugger besides (`decamelized_ids`) is not stock.
+        if renderer == Some(Generator::VitePress)
+            && self.reads_on_site_only(path)
+            && !self.sites.decamelized_ids()
+        {
+            parsed.github_only = render_rules::github_only_ids(parsed);
+        }
+    }
+
+    /// Whether a link from one page of `path`'s site to another is read on that site
+    /// alone: a VitePress site with the stock slugify (`Sites::page_of`), whose pages
+    /// link each other by routes and are read at their published addresses. A GitHub id
+    /// the site does not give (`#-v---verbose`) scrolls nowhere there. Other generators,
+    /// and a site with a slugify of its own (`Site::own_slugify`), keep GitHub's ids too.
+    pub fn reads_on_site_only(&self, path: &str) -> bool {
+        self.sites
+            .page_of(path)
+            .is_some_and(|s| s.generator == Generator::VitePress && !s.own_slugify)
     }
 
     /// The generator whose heading ids `path` has besides GitHub's.

@@ -372,7 +372,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
         } else {
             Vec::new()
         },
-        anchors: AnchorSet::new(&doc.parsed.anchors),
+        anchors: AnchorSet::new(&doc.parsed.anchors).with_github_only(&doc.parsed.github_only),
         includes: included::resolve(ctx, &doc),
         signals,
         marked,

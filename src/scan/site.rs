@@ -111,6 +111,16 @@ pub struct Site {
     /// `#Global-After-Hooks` is right there; an mkdocs `toc` slugify without `case:
     /// lower`; Docusaurus' `maintainCase: true`): its ids are known only up to case.
     pub own_slugify: bool,
+    /// Whether the site's own slugify is the stock VitePress one without trimming `-`
+    /// and without lowercasing (vue-router's, pinia's): its heading ids are
+    /// `vitepress::slugify_keeping_case`'s, known exactly (`own_slugify` is then false).
+    pub keeps_case: bool,
+    /// Whether the site rewrites the `#fragment` of each internal link through its
+    /// slugify before writing the page: VitePress from 2.0.0-alpha.5 (`normalizeHash` in
+    /// its link plugin, vuejs/vitepress#4628), so `#packaging--runtime` reaches the id
+    /// `packaging-runtime` and `#Usage` reaches `usage`. Read from the `vitepress`
+    /// requirement of the site's `package.json` (or a parent's, a pnpm catalog's).
+    pub slugs_fragments: bool,
     /// Whether every route of the site is a page file the scan sees, so a `/…` link that
     /// reaches none is broken: a Mintlify site with no OpenAPI-generated pages (its
     /// `docs.json` names no `openapi` spec).
@@ -333,6 +343,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
     let dir = parent(config);
     let name = config.rsplit('/').next().unwrap_or(config);
     if name == ".vitepress" {
+        let slugify = vitepress_slugify(root, config);
         // VitePress renders the folder holding `.vitepress` (its `srcDir` default).
         return Some(Site {
             generator: Generator::VitePress,
@@ -343,7 +354,9 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             hooks: false,
             term_ids: false,
             rule_ids: None,
-            own_slugify: vitepress_slugify(root, config),
+            own_slugify: slugify.as_deref().is_some_and(|t| !keeps_case(t)),
+            keeps_case: slugify.as_deref().is_some_and(keeps_case),
+            slugs_fragments: vitepress_major(root, dir).is_some_and(|major| major >= 2),
             closed_routes: false,
             nav_routes: Vec::new(),
         });
@@ -536,34 +549,95 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
         term_ids,
         rule_ids,
         own_slugify,
+        keeps_case: false,
+        slugs_fragments: false,
         closed_routes,
         nav_routes,
     })
 }
 
-/// Whether a VitePress config (the `.vitepress` folder `dir`: its files, and those of
-/// one folder below, such as vue-router's `config/shared.ts`) passes a `slugify` of its
-/// own.
-fn vitepress_slugify(root: &Path, dir: &str) -> bool {
+/// The text of the file of a VitePress config (the `.vitepress` folder `dir`: its files,
+/// and those of one folder below, such as vue-router's `config/shared.ts`) that passes a
+/// `slugify` of its own, if one does.
+fn vitepress_slugify(root: &Path, dir: &str) -> Option<String> {
     let config = |rel: &str| {
-        [".ts", ".mts", ".js", ".mjs"].iter().any(|e| rel.ends_with(e))
-            && read_small(root, rel).is_some_and(|text| text.contains("slugify"))
+        let script = [".ts", ".mts", ".js", ".mjs"].iter().any(|e| rel.ends_with(e));
+        read_small(root, rel).filter(|text| script && text.contains("slugify"))
     };
-    let Ok(entries) = std::fs::read_dir(root.join(dir)) else { return false };
-    entries.flatten().take(64).any(|entry| {
+    let entries = std::fs::read_dir(root.join(dir)).ok()?;
+    entries.flatten().take(64).find_map(|entry| {
         let name = entry.file_name().to_string_lossy().into_owned();
         let rel = format!("{dir}/{name}");
         match entry.file_type() {
             Ok(t) if t.is_dir() && !name.starts_with('.') && name != "cache" && name != "dist" => {
-                std::fs::read_dir(entry.path()).into_iter().flatten().flatten().take(64).any(|e| {
-                    e.file_type().is_ok_and(|t| t.is_file())
-                        && config(&format!("{rel}/{}", e.file_name().to_string_lossy()))
-                })
+                let files = std::fs::read_dir(entry.path()).into_iter().flatten().flatten();
+                let files = files.take(64).filter(|e| e.file_type().is_ok_and(|t| t.is_file()));
+                files
+                    .into_iter()
+                    .find_map(|e| config(&format!("{rel}/{}", e.file_name().to_string_lossy())))
             }
             Ok(t) if t.is_file() => config(&rel),
-            _ => false,
+            _ => None,
         }
     })
+}
+
+/// Whether the `slugify` a VitePress config defines in `text` is the stock one's steps
+/// without its last two, trimming `-` and lowercasing (vue-router's and pinia's
+/// `shared.ts`: `.replace(rSpecial, '-')` then `.replace(/^(\d)/, '_$1')`, no
+/// `toLowerCase`): its ids are known exactly (`vitepress::slugify_keeping_case`).
+fn keeps_case(text: &str) -> bool {
+    let code: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let special = [".replace(rSpecial,'-')", ".replace(rSpecial,\"-\")"];
+    special.iter().any(|s| code.contains(s))
+        && code.contains("_$1")
+        && !code.contains("toLowerCase")
+        && !code.contains("-+$")
+}
+
+/// The major release of VitePress that builds the site in folder `dir`: the lowest
+/// release the `vitepress` requirement of the nearest `package.json` naming it admits
+/// (the site's folder, then each one up to the root), through the root
+/// `pnpm-workspace.yaml` catalog for a `catalog:` requirement (shiki's `catalog:docs`),
+/// and the root package's own version for `workspace:` (VitePress's own docs).
+fn vitepress_major(root: &Path, dir: &str) -> Option<u64> {
+    let mut folder = dir.to_string();
+    let requirement = loop {
+        let manifest = if folder.is_empty() {
+            "package.json".to_string()
+        } else {
+            format!("{folder}/package.json")
+        };
+        let json = read_small(root, &manifest)
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+        let named = json.as_ref().and_then(|j| {
+            ["devDependencies", "dependencies"]
+                .iter()
+                .find_map(|k| j[k]["vitepress"].as_str().map(str::to_string))
+        });
+        if let Some(req) = named {
+            break req;
+        }
+        if folder.is_empty() {
+            return None;
+        }
+        folder = parent(&folder).to_string();
+    };
+    let requirement = if let Some(name) = requirement.strip_prefix("catalog:") {
+        let yaml = crate::scan::yaml_tree::parse(&read_small(root, "pnpm-workspace.yaml")?)?;
+        let catalog = match name {
+            "" | "default" => yaml.get("catalog")?,
+            name => yaml.get("catalogs")?.get(name)?,
+        };
+        catalog.get("vitepress")?.as_str()?.to_string()
+    } else if requirement.starts_with("workspace:") {
+        let json: serde_json::Value =
+            serde_json::from_str(&read_small(root, "package.json")?).ok()?;
+        (json["name"] == "vitepress").then(|| json["version"].as_str().map(str::to_string))??
+    } else {
+        requirement
+    };
+    crate::scan::signals::manifests::lowest_allowed(&requirement)?.first().copied()
 }
 
 /// The routes a host's `_redirects` file (Netlify's, Cloudflare Pages') sends
@@ -693,6 +767,33 @@ fn read_small(root: &Path, rel: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_vitepress_major_comes_from_the_nearest_requirement() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let w = |rel: &str, text: &str| {
+            let path = root.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        assert_eq!(vitepress_major(root, "docs"), None);
+        w("package.json", r#"{"name": "vitepress", "version": "2.0.0-alpha.19"}"#);
+        assert_eq!(vitepress_major(root, "docs"), None, "the root names no requirement");
+        w("docs/package.json", r#"{"devDependencies": {"vitepress": "workspace:*"}}"#);
+        assert_eq!(vitepress_major(root, "docs"), Some(2), "VitePress's own docs");
+        w("docs/package.json", r#"{"devDependencies": {"vitepress": "catalog:docs"}}"#);
+        w(
+            "pnpm-workspace.yaml",
+            "catalog:\n  vitepress: ^1.6.4\ncatalogs:\n  docs:\n    vitepress: ^2.0.0-alpha.17\n",
+        );
+        assert_eq!(vitepress_major(root, "docs"), Some(2));
+        w("docs/package.json", r#"{"devDependencies": {"vitepress": "catalog:"}}"#);
+        assert_eq!(vitepress_major(root, "docs"), Some(1));
+        w("docs/package.json", r#"{"dependencies": {"vue": "^3"}}"#);
+        w("package.json", r#"{"devDependencies": {"vitepress": "1.6.4"}}"#);
+        assert_eq!(vitepress_major(root, "docs/site"), Some(1), "a parent's requirement");
+    }
 
     #[test]
     fn a_hosts_redirects_file_gives_routes_and_splats() {

@@ -210,10 +210,92 @@ fn vitepress_routes_extensionless_links_public_assets_and_slugs() {
         ),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
-    // `/config/nope` from a doc in a folder: without git's word, not claimed broken.
+    // `/config/nope` from a doc in a folder: without git's word, not claimed broken; the
+    // GitHub id `#buildtarget` reaches nothing on the site.
     assert_eq!(
         broken(&a, "docs/guide/features.md"),
-        [row(10, "/config/build#build-targets", "/config/build#build-target")]
+        [
+            row(7, "../config/build.html#buildtarget", "../config/build.html#build-target"),
+            row(10, "/config/build#build-targets", "/config/build#build-target")
+        ]
+    );
+}
+
+#[test]
+fn a_vitepress_page_links_its_sites_pages_by_the_sites_ids() {
+    // go-task's config reference links `cli.md#-v---verbose`, GitHub's id of
+    // `` ### `-v, --verbose` ``; VitePress ids the heading `#v-verbose`.
+    let cli = "# CLI\n\n### `-v, --verbose`\n\n### `--dry`\n\n<a id=\"old-name\"></a>\n\n## Old name\n\n\
+               ### Custom {#--custom}\n\n[self](#-v---verbose)\n\n### `snapshot.prereleaseTemplate`\n";
+    let files = |config: &'static str, package: &'static str| {
+        tree(&[
+            ("website/.vitepress/config.ts", config),
+            ("website/package.json", package),
+            ("website/docs/cli.md", cli),
+            (
+                "website/docs/config.md",
+                "# Config\n\n[a](./cli.md#-v---verbose) [b](./cli.md#v-verbose) [c](./cli#dry)\n\
+                 [d](./cli.md#old-name) [e](./cli.md#--custom) [f](./cli.md#snapshotprereleasetemplate)\n",
+            ),
+            // Read on GitHub, which gives the heading GitHub's id.
+            ("README.md", "# R\n\n[verbose](website/docs/cli.md#-v---verbose)\n"),
+        ])
+    };
+    let v1 = r#"{"devDependencies": {"vitepress": "^1.6.3"}}"#;
+    let dir = files("export default {}\n", v1);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "website/docs/config.md"),
+        [
+            row(3, "./cli.md#-v---verbose", "./cli.md#v-verbose"),
+            row(4, "./cli.md#snapshotprereleasetemplate", "./cli.md#snapshot-prereleasetemplate")
+        ],
+        "{a}"
+    );
+    assert_eq!(broken(&a, "website/docs/cli.md"), [row(13, "#-v---verbose", "#v-verbose")]);
+    assert!(broken(&a, "README.md").is_empty());
+    let detail = a["signals"]["website/docs/config.md"][0]["detail"].as_str().unwrap();
+    assert!(detail.contains("GitHub's id of a heading"), "{detail}");
+    // VitePress 2 passes each internal link's fragment through its slugify: a GitHub id
+    // with runs of `-` reaches the heading, one that dropped the `.` still does not.
+    let v2 = r#"{"devDependencies": {"vitepress": "^2.0.0-alpha.19"}}"#;
+    let dir = files("export default {}\n", v2);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "website/docs/config.md"),
+        [row(4, "./cli.md#snapshotprereleasetemplate", "./cli.md#snapshot-prereleasetemplate")],
+        "{a}"
+    );
+    assert!(broken(&a, "website/docs/cli.md").is_empty());
+    // A site with a slugify of its own: its ids are not the stock ones.
+    let own = files("import { slugify } from './shared'\nexport default { markdown: { anchor: { slugify } } }\n", v1);
+    let a = scan_json(own.path(), &["--no-git"], 0);
+    assert!(broken(&a, "website/docs/config.md").is_empty(), "{a}");
+}
+
+#[test]
+fn a_slugify_that_keeps_case_gives_ids_as_written() {
+    // vue-router's and pinia's `shared.ts`: the stock steps without trimming `-` and
+    // without lowercasing, so `## Navigation Guards` is `#Navigation-Guards` there.
+    let shared = "const rSpecial = /[\\s~`!@#$%^&*()\\-_+=[\\]{}|\\\\;:\"'<>,.?/]+/g\n\
+                  export const slugify = (str: string): string =>\n  str\n    .normalize('NFKD')\n\
+                  .replace(rSpecial, '-')\n    .replace(/^(\\d)/, '_$1')\n\
+                  export default { markdown: { anchor: { slugify } } }\n";
+    let dir = tree(&[
+        ("docs/.vitepress/config/shared.ts", shared),
+        ("docs/.vitepress/config/index.ts", "export { default } from './shared'\n"),
+        ("docs/guards.md", "# Guards\n\n## Navigation Guards\n\n## Unit test components (Vue 2)\n"),
+        (
+            "docs/guide.md",
+            "# Guide\n\n[a](./guards.md#navigation-guards) [b](./guards.md#Navigation-Guards)\n\
+             [c](./guards.md#Unit-test-components-Vue-2-)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/guide.md"),
+        [row(3, "./guards.md#navigation-guards", "./guards.md#Navigation-Guards")],
+        "{a}"
     );
 }
 

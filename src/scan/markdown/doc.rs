@@ -159,6 +159,16 @@ pub struct ParsedDoc {
     /// Every fragment a link may point at: heading slugs, heading `{#id}`s, HTML
     /// `id`/`name` attributes.
     pub anchors: HashSet<String>,
+    /// On a page of a site that slugs headings its own way (VitePress), the ids of
+    /// `anchors` only GitHub gives (a heading's GitHub slug the site's slugify does not
+    /// produce, `-v---verbose` for `` `-v, --verbose` ``): a link from a page of the
+    /// same site that names one lands at the top of the page there. Filled by
+    /// `ScanContext::add_site_ids`; empty elsewhere.
+    pub github_only: HashSet<String>,
+    /// Whether the doc's VitePress site slugs headings keeping their case
+    /// (`Site::keeps_case`): its ids are `vitepress::slugify_keeping_case`'s. Set by
+    /// `ScanContext::add_site_ids`.
+    pub keeps_case: bool,
     pub code_spans: Vec<CodeSpan>,
     /// Prose text runs (never code spans or code blocks).
     pub text_runs: Vec<TextRun>,

@@ -37,6 +37,9 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                     python_markdown::unique(python_markdown::slugify(&text), &mut used)
                 }
                 Generator::MdBook => mdbook::unique_id(mdbook::id_from_content(&h.text), &mut used),
+                Generator::VitePress if parsed.keeps_case => {
+                    vitepress::unique(vitepress::slugify_keeping_case(&h.text), &mut used)
+                }
                 Generator::VitePress | Generator::Mintlify => {
                     vitepress::unique(vitepress::slugify(&h.text), &mut used)
                 }
@@ -53,6 +56,54 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
         })
         .collect();
     Some(ids)
+}
+
+/// VitePress slugs a heading's source text, where an HTML entity is still written out:
+/// electric's "WAL growth &mdash; why …" is `#wal-growth-mdash-why-…`.
+fn entity_ids(parsed: &ParsedDoc) -> Vec<String> {
+    parsed
+        .headings
+        .iter()
+        .filter_map(|h| {
+            let source = parsed.text.get(h.offset..h.end)?;
+            let source = source.trim().trim_start_matches('#').trim_end_matches('#').trim();
+            let entity = source.contains('&') && source.contains(';');
+            let slug = if parsed.keeps_case {
+                vitepress::slugify_keeping_case(source)
+            } else {
+                vitepress::slugify(source)
+            };
+            entity.then_some(slug)
+        })
+        .collect()
+}
+
+/// The GitHub heading ids of a VitePress page that the site does not give: each
+/// heading's GitHub slug that is none of the site's ids (its `heading_ids`, `{#id}`
+/// attributes, entity ids) nor an HTML `id`/`name` written in the page. go-task's config
+/// reference links `cli.md#-v---verbose`, GitHub's id of `` ### `-v, --verbose` ``, which
+/// VitePress ids `#v-verbose`. Empty for a page with open anchors.
+pub fn github_only_ids(parsed: &ParsedDoc) -> HashSet<String> {
+    if parsed.anchors.contains(OPEN_ANCHORS) {
+        return HashSet::new();
+    }
+    let mut site: HashSet<String> =
+        heading_ids(Generator::VitePress, parsed).unwrap_or_default().into_iter().collect();
+    site.extend(super::mkdocs_anchors::attr_ids(&parsed.text));
+    site.extend(entity_ids(parsed));
+    let in_html = |id: &str| {
+        ["id", "name"].iter().any(|attr| {
+            parsed.text.contains(&format!("{attr}=\"{id}\""))
+                || parsed.text.contains(&format!("{attr}='{id}'"))
+        })
+    };
+    parsed
+        .headings
+        .iter()
+        .map(|h| &h.slug)
+        .filter(|slug| !site.contains(*slug) && !in_html(slug))
+        .cloned()
+        .collect()
 }
 
 /// The ids a Hugo page gets when its site turns on goldmark's `autoDefinitionTermID`:
@@ -125,18 +176,7 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     if generator == Some(Generator::VitePress) {
         let ids = super::mkdocs_anchors::attr_ids(&parsed.text);
         parsed.anchors.extend(ids);
-        // VitePress slugs a heading's source text, where an HTML entity is still written
-        // out: electric's "WAL growth &mdash; why …" is `#wal-growth-mdash-why-…`.
-        let entity_ids: Vec<String> = parsed
-            .headings
-            .iter()
-            .filter_map(|h| {
-                let source = parsed.text.get(h.offset..h.end)?;
-                let source = source.trim().trim_start_matches('#').trim_end_matches('#').trim();
-                let entity = source.contains('&') && source.contains(';');
-                entity.then(|| vitepress::slugify(source))
-            })
-            .collect();
+        let entity_ids = entity_ids(parsed);
         parsed.anchors.extend(entity_ids);
     }
     if generator == Some(Generator::Sphinx) {

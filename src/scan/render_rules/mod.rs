@@ -15,7 +15,9 @@ mod python_markdown;
 mod site_links;
 mod vitepress;
 
-pub use heading_ids::{add_site_ids, decamelized_id, definition_term_ids, heading_ids};
+pub use heading_ids::{
+    add_site_ids, decamelized_id, definition_term_ids, github_only_ids, heading_ids,
+};
 
 /// The id a heading gets where every run of characters other than letters and digits
 /// becomes one `-` (trimmed, lowercased): `` `queryClient.query` `` → `queryclient-query`.
@@ -49,6 +51,16 @@ fn route_pages(base: &str, exts: &[&str]) -> Vec<String> {
     out
 }
 pub use heading_ids::kept_id;
+
+/// The fragment a VitePress 2 site writes for `fragment` in an internal link
+/// (`normalizeHash`: the fragment through the site's slugify, `#Packaging--Runtime` →
+/// `#packaging-runtime`; with `keeps_case`, `Site::keeps_case`, through that one).
+pub fn vitepress_fragment(fragment: &str, keeps_case: bool) -> String {
+    match keeps_case {
+        true => vitepress::slugify_keeping_case(fragment),
+        false => vitepress::slugify(fragment),
+    }
+}
 
 /// The definition-list terms of `text`, with the byte offset of each term's line: a
 /// line after a blank one (or the page's start) whose next line opens with `: ` (PHP

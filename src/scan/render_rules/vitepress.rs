@@ -16,6 +16,31 @@ const SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/";
 /// each run of whitespace and `SPECIAL` one `-`; `-` trimmed at both ends; a leading
 /// digit prefixed with `_`; lowercased.
 pub fn slugify(text: &str) -> String {
+    let out = special_runs(text);
+    let trimmed = out.trim_matches('-');
+    let mut slug = String::with_capacity(trimmed.len() + 1);
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+        slug.push('_');
+    }
+    slug.push_str(trimmed);
+    slug.to_lowercase()
+}
+
+/// The slugify vue-router's and pinia's sites give VitePress (their
+/// `.vitepress/config/shared.ts`, `markdown.anchor.slugify`): `slugify`'s steps without
+/// trimming `-` and without lowercasing, so `## Navigation Guards` is
+/// `#Navigation-Guards` and `` ## `definePage()` `` is `#definePage-`.
+pub fn slugify_keeping_case(text: &str) -> String {
+    let out = special_runs(text);
+    match out.starts_with(|c: char| c.is_ascii_digit()) {
+        true => format!("_{out}"),
+        false => out,
+    }
+}
+
+/// NFKD with combining marks U+0300–U+036F and control characters removed; each run of
+/// whitespace and `SPECIAL` one `-`.
+fn special_runs(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_run = false;
     for c in text.nfkd() {
@@ -32,13 +57,7 @@ pub fn slugify(text: &str) -> String {
             in_run = false;
         }
     }
-    let trimmed = out.trim_matches('-');
-    let mut slug = String::with_capacity(trimmed.len() + 1);
-    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
-        slug.push('_');
-    }
-    slug.push_str(trimmed);
-    slug.to_lowercase()
+    out
 }
 
 /// markdown-it-anchor's `uniqueSlug`: a used slug gets `-1`, `-2`, … (the first unused).
@@ -102,6 +121,10 @@ mod tests {
         assert_eq!(slugify("2.0 Release"), "_2-0-release");
         assert_eq!(slugify("中文 标题"), "中文-标题");
         assert_eq!(slugify("--Hello--World--"), "hello-world");
+        // vue-router's and pinia's own: no trim, no lowercase.
+        assert_eq!(slugify_keeping_case("Navigation Guards"), "Navigation-Guards");
+        assert_eq!(slugify_keeping_case("definePage()"), "definePage-");
+        assert_eq!(slugify_keeping_case("2.0 Release"), "_2-0-Release");
         let mut used = HashSet::new();
         assert_eq!(unique("a".into(), &mut used), "a");
         assert_eq!(unique("a".into(), &mut used), "a-1");

@@ -97,6 +97,9 @@ pub enum Problem {
         /// A line that would be the heading, inside a code block a bare fence opened:
         /// (its line, the fence's line) — a fence left open swallowed it.
         in_code: Option<(u32, u32)>,
+        /// The fragment is GitHub's id of a heading, which the site the link is read on
+        /// does not give (`ParsedDoc::github_only`).
+        github_only: bool,
     },
 }
 
@@ -107,15 +110,24 @@ pub struct DeferredFragment {
     pub target: u32,
     pub line: u32,
     /// `anchor_hash` of the fragment, and of its lowercase form (of the fragment again
-    /// when the linking page is a docs site's, which matches case by case).
+    /// when the linking page is a docs site's, which matches case by case). On a
+    /// VitePress 2 site, `fragment` is the fragment as the site writes it
+    /// (`render_rules::vitepress_fragment`) and `lower` the fragment as written: an id
+    /// written out in full (`{#--custom}`) is taken as meant.
     pub fragment: u64,
     pub lower: u64,
+    /// Whether the link is read on the site alone (`ScanContext::reads_on_site_only`: both
+    /// pages are the same VitePress site's), where an id only GitHub gives is no anchor.
+    pub site_only: bool,
 }
 
 impl DeferredFragment {
     /// Whether the target's anchors hold the fragment.
     pub fn holds(&self, anchors: &AnchorSet) -> bool {
-        anchors.contains_hash(self.fragment) || anchors.contains_hash(self.lower)
+        let held = |hash| {
+            anchors.contains_hash(hash) && !(self.site_only && anchors.github_only_hash(hash))
+        };
+        held(self.fragment) || held(self.lower)
     }
 }
 
@@ -493,6 +505,26 @@ fn check_links(
     // A docs site's page is read on the site, where a fragment names an id case by
     // case; elsewhere GitHub's page script also tries it lowercased.
     let exact_case = ctx.sites.page_of(&doc.path).is_some_and(|site| !site.own_slugify);
+    // A page of a VitePress site links its sibling pages as the site reads them; from
+    // VitePress 2 the site passes each such fragment through its slugify first.
+    let site_only = ctx.reads_on_site_only(&doc.path);
+    let site = ctx.sites.page_of(&doc.path);
+    let same_site = |path: &str| {
+        ctx.sites.page_of(path).map(|s| s.config.as_str()) == site.map(|s| s.config.as_str())
+    };
+    let slugs = site_only && site.is_some_and(|s| s.slugs_fragments);
+    // An anchor of this page, as the site reads it.
+    let held_here = |fragment: &str| {
+        doc.parsed.has_anchor_cased(fragment, exact_case)
+            && !(site_only && doc.parsed.github_only.contains(fragment))
+    };
+    let as_linked = |fragment: &str, on_site: bool| {
+        if slugs && on_site {
+            render_rules::vitepress_fragment(fragment, site.is_some_and(|s| s.keeps_case))
+        } else {
+            fragment.to_string()
+        }
+    };
     // Whether the page has headings the scan cannot see (`renders_at_build`,
     // `fill_in_form`), worked out at its first missing fragment.
     let open_page = std::cell::OnceCell::new();
@@ -506,25 +538,26 @@ fn check_links(
             LinkKind::Definition => "reference definition",
         };
         let missing_fragment =
-            |fragment: String, in_path: String, (suggestion, other_scheme, in_code)| {
-                Problem::MissingFragment {
-                    doc: doc.path.clone(),
-                    line: link.line,
-                    dest: link.dest.clone(),
-                    fragment,
-                    in_path,
-                    suggestion,
-                    other_scheme,
-                    in_code,
-                }
+            |fragment: String, in_path: String, near: Near| Problem::MissingFragment {
+                doc: doc.path.clone(),
+                line: link.line,
+                dest: link.dest.clone(),
+                fragment,
+                in_path,
+                suggestion: near.suggestion,
+                other_scheme: near.other_scheme,
+                in_code: near.in_code,
+                github_only: near.github_only,
             };
         // A fragment into the Markdown file at `path`: checked now in this doc, deferred
         // for another scanned doc (re-checked by `recover` once every doc's anchors are
         // known), read from disk for a file outside the scan.
         let check_fragment = |out: &mut LinkCheck, path: String, fragment: String, exact_case| {
             let target = ctx.doc_index(&path);
+            let on_site = target == self_index || same_site(&path);
+            let looked = as_linked(&fragment, on_site);
             if let Some(failed) = failed {
-                let hash = anchor_hash(&fragment);
+                let hash = anchor_hash(&looked);
                 let this = |d: &DeferredFragment| {
                     Some(d.target) == target && d.line == link.line && d.fragment == hash
                 };
@@ -538,15 +571,22 @@ fn check_links(
             }
             let found = match target {
                 Some(_) if target == self_index => {
-                    Some(doc.parsed.has_anchor_cased(&fragment, exact_case))
+                    Some(held_here(&looked) || (looked != fragment && held_here(&fragment)))
                 }
                 Some(t) => {
-                    let lower = if exact_case { fragment.clone() } else { fragment.to_lowercase() };
+                    let lower = if looked != fragment {
+                        fragment.clone()
+                    } else if exact_case {
+                        looked.clone()
+                    } else {
+                        looked.to_lowercase()
+                    };
                     out.deferred.push(DeferredFragment {
                         target: t,
                         line: link.line,
-                        fragment: anchor_hash(&fragment),
+                        fragment: anchor_hash(&looked),
                         lower: anchor_hash(&lower),
+                        site_only: site_only && on_site,
                     });
                     None
                 }
@@ -680,16 +720,14 @@ fn check_links(
                 }
             }
             LinkTarget::SameDoc { fragment } => {
+                let looked = as_linked(&fragment, true);
+                let held = held_here(&looked) || (looked != fragment && held_here(&fragment));
                 if failed.is_none()
                     && !fragment_ok(&fragment)
-                    && !doc.parsed.has_anchor_cased(&fragment, exact_case)
+                    && !held
                     && !part_anchor(ctx, doc, &fragment)
                 {
-                    let renderer = ctx.renderer_of(&doc.path, &doc.parsed);
-                    let suggestion = closest_anchor(&fragment, &doc.parsed, renderer);
-                    let other = renderer.is_none() && in_other_scheme(&doc.parsed, &fragment);
-                    let in_code = heading_in_code(&doc.parsed, &fragment);
-                    let found = (suggestion, other, in_code);
+                    let found = near(ctx, &doc.path, &doc.parsed, &fragment);
                     // Nothing close to it, on a page with headings the scan cannot see.
                     let unseen_heading = nothing_close(&found)
                         && *open_page.get_or_init(|| {
@@ -1108,16 +1146,20 @@ fn lands_from_page_url(ctx: &ScanContext<'_>, doc: &Doc, dest: &str) -> bool {
 /// The anchor of root-relative `path` that `fragment` was clearly meant to name, and
 /// whether `fragment` is one of its headings' ids in the other common scheme (for a doc
 /// no detected site renders).
-fn suggest_in(
-    ctx: &ScanContext<'_>,
-    path: &str,
-    fragment: &str,
-) -> (Option<String>, bool, Option<(u32, u32)>) {
-    let Ok((target, _)) = ctx.read_doc(path) else { return (None, false, None) };
-    let renderer = ctx.renderer_of(path, &target.parsed);
-    let other = renderer.is_none() && in_other_scheme(&target.parsed, fragment);
-    let in_code = heading_in_code(&target.parsed, fragment);
-    (closest_anchor(fragment, &target.parsed, renderer), other, in_code)
+fn suggest_in(ctx: &ScanContext<'_>, path: &str, fragment: &str) -> Near {
+    let Ok((target, _)) = ctx.read_doc(path) else { return Near::default() };
+    near(ctx, path, &target.parsed, fragment)
+}
+
+/// `Near` for `fragment` in `parsed`, the doc at `path`.
+fn near(ctx: &ScanContext<'_>, path: &str, parsed: &ParsedDoc, fragment: &str) -> Near {
+    let renderer = ctx.renderer_of(path, parsed);
+    Near {
+        suggestion: closest_anchor(fragment, parsed, renderer),
+        other_scheme: renderer.is_none() && in_other_scheme(parsed, fragment),
+        in_code: heading_in_code(parsed, fragment),
+        github_only: parsed.github_only.contains(fragment),
+    }
 }
 
 /// Where a line that reads as the heading `#fragment` (`## Hooks System`) sits inside a
@@ -1256,7 +1298,7 @@ fn is_build_alias(written: &str) -> bool {
 /// heading is a slip with its fix (asdf's `#bin-help.overview` for the heading
 /// `bin/help.overview`, whose VitePress id is `#bin-help-overview`), and stays; so does a
 /// dot between digits, a release's heading guessed (tokio-console's `#0.9.0-breaking`).
-fn generated_id(fragment: &str, found: &(Option<String>, bool, Option<(u32, u32)>)) -> bool {
+fn generated_id(fragment: &str, found: &Near) -> bool {
     let b = fragment.as_bytes();
     let dotted = (1..b.len().saturating_sub(1))
         .any(|i| b[i] == b'.' && b[i - 1].is_ascii_alphabetic() && b[i + 1].is_ascii_alphabetic());
@@ -1266,8 +1308,22 @@ fn generated_id(fragment: &str, found: &(Option<String>, bool, Option<(u32, u32)
 /// Whether nothing in the doc comes close to a missing fragment: no heading it slips
 /// from (`closest_anchor`), none whose id it is in the other common scheme, none a
 /// fence left open swallowed.
-fn nothing_close(found: &(Option<String>, bool, Option<(u32, u32)>)) -> bool {
-    found.0.is_none() && !found.1 && found.2.is_none()
+fn nothing_close(found: &Near) -> bool {
+    found.suggestion.is_none() && !found.other_scheme && found.in_code.is_none()
+}
+
+/// What a missing fragment's target holds near it (`suggest_in`).
+#[derive(Debug, Default)]
+struct Near {
+    /// The anchor clearly meant (`closest_anchor`).
+    suggestion: Option<String>,
+    /// The fragment is a heading's id in the other common scheme (`in_other_scheme`).
+    other_scheme: bool,
+    /// A fence left open swallowed the heading (`heading_in_code`).
+    in_code: Option<(u32, u32)>,
+    /// The fragment is an id only GitHub gives (`ParsedDoc::github_only`): a heading's
+    /// GitHub slug, which a page of the same VitePress site does not reach.
+    github_only: bool,
 }
 
 /// MyST / Sphinx directives that write content when the site is built: code run at build
@@ -1488,12 +1544,19 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
             in_path,
             suggestion,
             in_code,
+            github_only,
             ..
         } => {
             let where_ =
                 if in_path == doc { "this doc".to_string() } else { format!("`{in_path}`") };
-            let mut detail =
-                format!("fragment `#{fragment}` matches no heading or anchor in {where_}");
+            let mut detail = if *github_only {
+                let read_on = if in_path == doc { "this page is" } else { "both pages are" };
+                format!(
+                    "fragment `#{fragment}` is GitHub's id of a heading in {where_}, which the VitePress site {read_on} read on does not give: the link lands at the top of the page there"
+                )
+            } else {
+                format!("fragment `#{fragment}` matches no heading or anchor in {where_}")
+            };
             // The heading is there but swallowed by code: the fix is the fence, not the
             // link, so no other anchor is offered.
             let suggestion = if in_code.is_some() { &None } else { suggestion };
@@ -1729,6 +1792,7 @@ mod tests {
             suggestion: Some("\u{fe0f}-cite".into()),
             other_scheme: false,
             in_code: None,
+            github_only: false,
         };
         let (_, sig) = signal(&problem, false);
         assert_eq!(sig.suggestion.as_deref(), Some("#%EF%B8%8F-cite"));
@@ -1757,16 +1821,14 @@ mod tests {
 
     #[test]
     fn ids_a_generator_writes() {
-        let none = (None, false, None);
+        let none = Near::default();
         assert!(generated_id("opt-programs.bash.enable", &none));
         assert!(generated_id("pydantic.config.ConfigDict", &none));
         // A heading close to it, another scheme's id or a heading in code: a slip.
-        assert!(!generated_id(
-            "bin-help.overview",
-            &(Some("#bin-help-overview".into()), false, None)
-        ));
-        assert!(!generated_id("a.b", &(None, true, None)));
-        assert!(!generated_id("a.b", &(None, false, Some((3, 1)))));
+        let close = Near { suggestion: Some("#bin-help-overview".into()), ..Near::default() };
+        assert!(!generated_id("bin-help.overview", &close));
+        assert!(!generated_id("a.b", &Near { other_scheme: true, ..Near::default() }));
+        assert!(!generated_id("a.b", &Near { in_code: Some((3, 1)), ..Near::default() }));
         // No dot between word characters: a heading's id.
         assert!(!generated_id("installation", &none));
         assert!(!generated_id("v1.", &none));

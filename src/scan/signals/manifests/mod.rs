@@ -20,4 +20,5 @@ pub use known::{
     dotted, extra_name, parse_version, repo_slug, Bound, DepFloors, KnownVersion, KnownVersions,
     Registry,
 };
+pub use node::lowest_allowed;
 pub use workflows::{comment_version, is_sha};
