@@ -148,12 +148,12 @@ impl ScanContext<'_> {
             let ids = render_rules::definition_term_ids(parsed);
             parsed.anchors.extend(ids);
         }
-        // A site built with its own slugger besides (`decamelized_ids`) is not stock.
-        if renderer == Some(Generator::VitePress)
-            && self.reads_on_site_only(path)
-            && !self.sites.decamelized_ids()
+        // GitHub's ids count on a site with a slugify of its own, or one built with its
+        // own slugger besides (`decamelized_ids`).
+        if !parsed.github_only.is_empty()
+            && (!self.reads_on_site_only(path) || self.sites.decamelized_ids())
         {
-            parsed.github_only = render_rules::github_only_ids(parsed);
+            parsed.github_only.clear();
         }
     }
 

@@ -79,31 +79,31 @@ fn entity_ids(parsed: &ParsedDoc) -> Vec<String> {
 }
 
 /// The GitHub heading ids of a VitePress page that the site does not give: each
-/// heading's GitHub slug that is none of the site's ids (its `heading_ids`, `{#id}`
+/// heading's GitHub slug that is none of the site's ids (`site`: its heading ids, `{#id}`
 /// attributes, entity ids) nor an HTML `id`/`name` written in the page. go-task's config
 /// reference links `cli.md#-v---verbose`, GitHub's id of `` ### `-v, --verbose` ``, which
-/// VitePress ids `#v-verbose`. Empty for a page with open anchors.
-pub fn github_only_ids(parsed: &ParsedDoc) -> HashSet<String> {
+/// VitePress ids `#v-verbose`. Empty for a page with open anchors. Whether a link reads
+/// them so is the caller's (`ScanContext::add_site_ids` keeps them for the pages of a
+/// site with the stock slugify only).
+fn github_only_ids(parsed: &ParsedDoc, site: &HashSet<String>) -> HashSet<String> {
     if parsed.anchors.contains(OPEN_ANCHORS) {
         return HashSet::new();
     }
-    let mut site: HashSet<String> =
-        heading_ids(Generator::VitePress, parsed).unwrap_or_default().into_iter().collect();
-    site.extend(super::mkdocs_anchors::attr_ids(&parsed.text));
-    site.extend(entity_ids(parsed));
-    let in_html = |id: &str| {
-        ["id", "name"].iter().any(|attr| {
-            parsed.text.contains(&format!("{attr}=\"{id}\""))
-                || parsed.text.contains(&format!("{attr}='{id}'"))
-        })
-    };
-    parsed
+    let mut only: HashSet<String> = parsed
         .headings
         .iter()
-        .map(|h| &h.slug)
-        .filter(|slug| !site.contains(*slug) && !in_html(slug))
-        .cloned()
-        .collect()
+        .filter(|h| !site.contains(&h.slug))
+        .map(|h| h.slug.clone())
+        .collect();
+    if !only.is_empty() && (parsed.text.contains("id=") || parsed.text.contains("name=")) {
+        static HTML_ID: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r#"\b(?:id|name)\s*=\s*["']([^"'\s>]+)["']"#).expect("valid regex")
+        });
+        for c in HTML_ID.captures_iter(&parsed.text) {
+            only.remove(&c[1]);
+        }
+    }
+    only
 }
 
 /// The ids a Hugo page gets when its site turns on goldmark's `autoDefinitionTermID`:
@@ -158,7 +158,16 @@ fn myst_targets(text: &str) -> Vec<String> {
 /// VitePress its `{#id}` attributes, for Astro (Starlight) the title's `_top`; a page
 /// that renders a block component has open anchors.
 pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
-    if let Some(ids) = generator.and_then(|g| heading_ids(g, parsed)) {
+    let ids = generator.and_then(|g| heading_ids(g, parsed));
+    // A VitePress page's own ids, kept to tell GitHub's apart (`github_only`).
+    let mut vitepress_ids: Option<HashSet<String>> = None;
+    if generator == Some(Generator::VitePress) {
+        let mut site: HashSet<String> = ids.iter().flatten().cloned().collect();
+        site.extend(super::mkdocs_anchors::attr_ids(&parsed.text));
+        site.extend(entity_ids(parsed));
+        vitepress_ids = Some(site);
+    }
+    if let Some(ids) = ids {
         parsed.anchors.extend(ids);
     }
     if generator == Some(Generator::Mkdocs) {
@@ -173,11 +182,8 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         let terms = mdbook::term_ids(&parsed.text);
         parsed.anchors.extend(terms);
     }
-    if generator == Some(Generator::VitePress) {
-        let ids = super::mkdocs_anchors::attr_ids(&parsed.text);
-        parsed.anchors.extend(ids);
-        let entity_ids = entity_ids(parsed);
-        parsed.anchors.extend(entity_ids);
+    if let Some(site) = &vitepress_ids {
+        parsed.anchors.extend(site.iter().cloned());
     }
     if generator == Some(Generator::Sphinx) {
         // A section's id is docutils' `make_id` of its title; MyST resolves `#id` to it
@@ -221,6 +227,9 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         && renders_component(&parsed.text)
     {
         parsed.anchors.insert(OPEN_ANCHORS.to_string());
+    }
+    if let Some(site) = vitepress_ids {
+        parsed.github_only = github_only_ids(parsed, &site);
     }
 }
 

@@ -15,9 +15,7 @@ mod python_markdown;
 mod site_links;
 mod vitepress;
 
-pub use heading_ids::{
-    add_site_ids, decamelized_id, definition_term_ids, github_only_ids, heading_ids,
-};
+pub use heading_ids::{add_site_ids, decamelized_id, definition_term_ids, heading_ids};
 
 /// The id a heading gets where every run of characters other than letters and digits
 /// becomes one `-` (trimmed, lowercased): `` `queryClient.query` `` → `queryclient-query`.

@@ -518,12 +518,9 @@ fn check_links(
         doc.parsed.has_anchor_cased(fragment, exact_case)
             && !(site_only && doc.parsed.github_only.contains(fragment))
     };
-    let as_linked = |fragment: &str, on_site: bool| {
-        if slugs && on_site {
-            render_rules::vitepress_fragment(fragment, site.is_some_and(|s| s.keeps_case))
-        } else {
-            fragment.to_string()
-        }
+    let as_linked = |fragment: &str, on_site: bool| -> Option<String> {
+        let keeps_case = site.is_some_and(|s| s.keeps_case);
+        (slugs && on_site).then(|| render_rules::vitepress_fragment(fragment, keeps_case))
     };
     // Whether the page has headings the scan cannot see (`renders_at_build`,
     // `fill_in_form`), worked out at its first missing fragment.
@@ -554,10 +551,12 @@ fn check_links(
         // known), read from disk for a file outside the scan.
         let check_fragment = |out: &mut LinkCheck, path: String, fragment: String, exact_case| {
             let target = ctx.doc_index(&path);
-            let on_site = target == self_index || same_site(&path);
-            let looked = as_linked(&fragment, on_site);
+            let on_site = site_only && (target == self_index || same_site(&path));
+            // The fragment as the site writes it, when it rewrites it.
+            let linked = as_linked(&fragment, on_site);
+            let looked = linked.as_deref().unwrap_or(&fragment);
             if let Some(failed) = failed {
-                let hash = anchor_hash(&looked);
+                let hash = anchor_hash(looked);
                 let this = |d: &DeferredFragment| {
                     Some(d.target) == target && d.line == link.line && d.fragment == hash
                 };
@@ -571,22 +570,20 @@ fn check_links(
             }
             let found = match target {
                 Some(_) if target == self_index => {
-                    Some(held_here(&looked) || (looked != fragment && held_here(&fragment)))
+                    Some(held_here(looked) || (looked != fragment && held_here(&fragment)))
                 }
                 Some(t) => {
-                    let lower = if looked != fragment {
-                        fragment.clone()
-                    } else if exact_case {
-                        looked.clone()
+                    let lower = if looked != fragment || exact_case {
+                        anchor_hash(&fragment)
                     } else {
-                        looked.to_lowercase()
+                        anchor_hash(&fragment.to_lowercase())
                     };
                     out.deferred.push(DeferredFragment {
                         target: t,
                         line: link.line,
-                        fragment: anchor_hash(&looked),
-                        lower: anchor_hash(&lower),
-                        site_only: site_only && on_site,
+                        fragment: anchor_hash(looked),
+                        lower,
+                        site_only: on_site,
                     });
                     None
                 }
@@ -720,8 +717,11 @@ fn check_links(
                 }
             }
             LinkTarget::SameDoc { fragment } => {
-                let looked = as_linked(&fragment, true);
-                let held = held_here(&looked) || (looked != fragment && held_here(&fragment));
+                let linked = as_linked(&fragment, site_only);
+                let held = match &linked {
+                    Some(looked) => held_here(looked) || held_here(&fragment),
+                    None => held_here(&fragment),
+                };
                 if failed.is_none()
                     && !fragment_ok(&fragment)
                     && !held
