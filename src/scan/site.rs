@@ -772,11 +772,7 @@ mod tests {
     fn the_vitepress_major_comes_from_the_nearest_requirement() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        let w = |rel: &str, text: &str| {
-            let path = root.join(rel);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        };
+        let w = |rel: &str, text: &str| crate::test_files::write(root, rel, text);
         assert_eq!(vitepress_major(root, "docs"), None);
         w("package.json", r#"{"name": "vitepress", "version": "2.0.0-alpha.19"}"#);
         assert_eq!(vitepress_major(root, "docs"), None, "the root names no requirement");

@@ -162,8 +162,9 @@ pub struct ParsedDoc {
     /// On a page of a site that slugs headings its own way (VitePress), the ids of
     /// `anchors` only GitHub gives (a heading's GitHub slug the site's slugify does not
     /// produce, `-v---verbose` for `` `-v, --verbose` ``): a link from a page of the
-    /// same site that names one lands at the top of the page there. Filled by
-    /// `ScanContext::add_site_ids`; empty elsewhere.
+    /// same site that names one reaches no anchor there. Filled by
+    /// `render_rules::add_site_ids`, kept by `ScanContext::add_site_ids` only where
+    /// such links are read on the site (`reads_on_site_only`); empty elsewhere.
     pub github_only: HashSet<String>,
     /// Whether the doc's VitePress site slugs headings keeping their case
     /// (`Site::keeps_case`): its ids are `vitepress::slugify_keeping_case`'s. Set by

@@ -504,11 +504,11 @@ fn check_links(
     let generated = generated_sections(&doc.parsed);
     // A docs site's page is read on the site, where a fragment names an id case by
     // case; elsewhere GitHub's page script also tries it lowercased.
-    let exact_case = ctx.sites.page_of(&doc.path).is_some_and(|site| !site.own_slugify);
+    let site = ctx.sites.page_of(&doc.path);
+    let exact_case = site.is_some_and(|site| !site.own_slugify);
     // A page of a VitePress site links its sibling pages as the site reads them; from
     // VitePress 2 the site passes each such fragment through its slugify first.
     let site_only = ctx.reads_on_site_only(&doc.path);
-    let site = ctx.sites.page_of(&doc.path);
     let same_site = |path: &str| {
         ctx.sites.page_of(path).map(|s| s.config.as_str()) == site.map(|s| s.config.as_str())
     };
@@ -1552,7 +1552,7 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
             let mut detail = if *github_only {
                 let read_on = if in_path == doc { "this page is" } else { "both pages are" };
                 format!(
-                    "fragment `#{fragment}` is GitHub's id of a heading in {where_}, which the VitePress site {read_on} read on does not give: the link lands at the top of the page there"
+                    "fragment `#{fragment}` is GitHub's id of a heading in {where_}, which the VitePress site {read_on} read on does not give: there the link reaches no anchor"
                 )
             } else {
                 format!("fragment `#{fragment}` matches no heading or anchor in {where_}")
