@@ -561,8 +561,10 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
 /// `slugify` of its own, if one does.
 fn vitepress_slugify(root: &Path, dir: &str) -> Option<String> {
     let config = |rel: &str| {
-        let script = [".ts", ".mts", ".js", ".mjs"].iter().any(|e| rel.ends_with(e));
-        read_small(root, rel).filter(|text| script && text.contains("slugify"))
+        if ![".ts", ".mts", ".js", ".mjs"].iter().any(|e| rel.ends_with(e)) {
+            return None;
+        }
+        read_small(root, rel).filter(|text| text.contains("slugify"))
     };
     let entries = std::fs::read_dir(root.join(dir)).ok()?;
     entries.flatten().take(64).find_map(|entry| {
@@ -571,10 +573,8 @@ fn vitepress_slugify(root: &Path, dir: &str) -> Option<String> {
         match entry.file_type() {
             Ok(t) if t.is_dir() && !name.starts_with('.') && name != "cache" && name != "dist" => {
                 let files = std::fs::read_dir(entry.path()).into_iter().flatten().flatten();
-                let files = files.take(64).filter(|e| e.file_type().is_ok_and(|t| t.is_file()));
-                files
-                    .into_iter()
-                    .find_map(|e| config(&format!("{rel}/{}", e.file_name().to_string_lossy())))
+                let mut files = files.take(64).filter(|e| e.file_type().is_ok_and(|t| t.is_file()));
+                files.find_map(|e| config(&format!("{rel}/{}", e.file_name().to_string_lossy())))
             }
             Ok(t) if t.is_file() => config(&rel),
             _ => None,
