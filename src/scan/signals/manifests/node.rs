@@ -260,12 +260,15 @@ fn push_package_manager(known: &mut KnownVersions, spec: &str) {
         return;
     }
     let version = version.split('+').next().unwrap_or_default();
+    let source = format!("{PACKAGE_MANAGER_SOURCE} (`{name}@{version}`)");
+    // The full release is the pin a setting of the setup answers to (`yarn@4.18.0`).
+    known.push_pin(&[name], version, &source);
     let Some(major) = parse_version(version).and_then(|v| v.first().copied()) else { return };
     known.versions.push(KnownVersion {
         names: vec![name.to_string()],
         version: vec![major],
         max: None,
-        source: format!("{PACKAGE_MANAGER_SOURCE} (`{name}@{version}`)"),
+        source,
         bound: Bound::Minimum,
         major_only_ok: true,
         in_prose: true,
@@ -381,9 +384,9 @@ fn site_generators(
     }
 }
 
-/// The releases of Node and of the package manager the repository is developed with
-/// (`KnownVersions::pins`): `.nvmrc`, else `.node-version`, else Volta's `node`; the
-/// `packageManager` release (`yarn@4.18.0`).
+/// The release of Node the repository is developed with (`KnownVersions::pins`):
+/// `.nvmrc`, else `.node-version`, else Volta's `node` (the package manager's is
+/// `push_package_manager`'s).
 fn node_pins(root: &Path, pkg: Option<&Value>, known: &mut KnownVersions) {
     let files = [".nvmrc", ".node-version"];
     let node = files.iter().find_map(|f| Some((read::text(root, f)?, f.to_string())));
@@ -393,14 +396,6 @@ fn node_pins(root: &Path, pkg: Option<&Value>, known: &mut KnownVersions) {
     };
     if let Some((text, source)) = node.or_else(volta) {
         known.push_pin(&NODE_NAMES, text.lines().next().unwrap_or_default(), &source);
-    }
-    let spec = pkg.and_then(|p| p["packageManager"].as_str());
-    if let Some((name, version)) = spec.and_then(|s| s.trim().split_once('@')) {
-        if MAJOR_BOUND_MANAGERS.contains(&name) {
-            let version = version.split('+').next().unwrap_or_default();
-            let source = format!("{PACKAGE_MANAGER_SOURCE} (`{name}@{version}`)");
-            known.push_pin(&[name], version, &source);
-        }
     }
 }
 

@@ -330,8 +330,8 @@ fn name_skew(k: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
 /// where the repository pins the toolchain's release (`toolchain go1.26.5`): stale when
 /// written as a full release older than the pin, unless it is the floor `k` the
 /// repository declares (a spec sheet may state the minimum: "Rust version: 1.88.0"
-/// beside `rust-version = "1.88"`; `packageManager`'s major is no declared floor). A floor-only claim (`Node version: 22`) says too
-/// little to hold to a pin.
+/// beside `rust-version = "1.88"`; `packageManager`'s major is no declared floor). A
+/// floor-only claim (`Node version: 22`) says too little to hold to a pin.
 fn setting_skew(k: &KnownVersion, pin: &KnownVersion, name: &str, m: &Mention) -> Option<Signal> {
     if m.version.len() < 3 || !older(&m.version, &pin.version) {
         return None;
