@@ -3,6 +3,7 @@
 
 mod anchors;
 mod artifact;
+mod ci_services;
 mod context;
 mod doc_outcome;
 mod engine;

@@ -244,6 +244,9 @@ fn link_signal(
     // A file name git never had, beside the file it was meant for (`.clippy.toml` where
     // `clippy.toml` is): a slip that sends the reader nowhere, with its fix.
     if let Problem::MissingTarget(m) = problem {
+        if matches!(m.form, Form::CiBadge { .. }) {
+            return stale_name_location::ci_badge(ctx, m);
+        }
         if let Some(twin) = super::signals::code_path::twin_slip(ctx, m) {
             let fix = twin.rsplit('/').next().unwrap_or(&twin).to_string();
             let named = broken_reference::Missing {

@@ -177,6 +177,69 @@ fn a_status_badge_of_a_workflow_gone_from_github_workflows_is_stale() {
 }
 
 #[test]
+fn a_ci_services_badge_outlives_the_config_the_repository_deleted() {
+    // zola's README kept its Azure Pipelines badge after `azure-pipelines.yml` went in
+    // 2025; diesel's dynamic-schema README its Travis CI badge after `.travis.yml` went.
+    let repo = GitRepo::new();
+    repo.write("package.json", r#"{"name": "tool", "repository": "acme/tool"}"#);
+    for config in [".travis.yml", "azure-pipelines.yml", "appveyor.yml", ".circleci/config.yml"] {
+        repo.write(config, &format!("# {config}: its own steps\n"));
+    }
+    repo.write("README.md", "# Tool\n");
+    repo.commit("2024-01-01T00:00:00Z", "start");
+    repo.git(&["rm", "-q", ".travis.yml", "azure-pipelines.yml", "appveyor.yml"]);
+    // AppVeyor reads either name: the repository still builds there.
+    repo.write(".appveyor.yml", "image: Visual Studio 2022\nbuild_script: make\n");
+    repo.commit("2024-02-01T00:00:00Z", "move CI to GitHub Actions");
+    let azure = "https://dev.azure.com/acme/tool";
+    repo.write(
+        "README.md",
+        &format!(
+            "# Tool\n\n\
+             [![Build]({azure}/_apis/build/status/acme.tool?branchName=main)]({azure}/_build/latest?definitionId=1)\n\
+             [![Travis](https://travis-ci.org/acme/tool.svg?branch=main)](https://travis-ci.org/acme/tool)\n\
+             [![AppVeyor](https://ci.appveyor.com/api/projects/status/github/acme/tool?svg=true)](https://ci.appveyor.com/project/acme/tool)\n\
+             [![CircleCI](https://circleci.com/gh/acme/tool.svg?style=svg)](https://circleci.com/gh/acme/tool)\n\
+             [![Theirs](https://travis-ci.org/other/theme.svg)](https://travis-ci.org/other/theme)\n\n\
+             See [the builds](https://travis-ci.com/acme/tool) and [Travis' docs](https://travis-ci.com/user/customizing-the-build).\n"
+        ),
+    );
+    // A service the repository never configured says nothing git can confirm.
+    repo.write("docs/ci.md", "[![Cirrus](https://api.cirrus-ci.com/github/acme/tool.svg)](https://cirrus-ci.com/github/acme/tool)\n");
+    repo.commit("2024-03-01T00:00:00Z", "badges");
+    let a = scan_json(repo.path(), &[], 1);
+    let badge = format!("{azure}/_apis/build/status/acme.tool");
+    assert_eq!(
+        line_target_name(&a, "README.md"),
+        [
+            (3, badge.as_str(), "stale_name_location"),
+            (4, "https://travis-ci.org/acme/tool.svg", "stale_name_location"),
+            (9, "https://travis-ci.com/acme/tool", "stale_name_location"),
+        ],
+        "one signal a badge and its link, told by the badge; a config still there, another \
+         repository's badge and a service's docs say nothing"
+    );
+    let sigs = named(&a, "README.md");
+    let detail = sigs[1]["detail"].as_str().unwrap();
+    assert_eq!(
+        detail,
+        "status badge `https://travis-ci.org/acme/tool.svg` is this repository's on Travis CI, \
+         whose config `.travis.yml` was deleted in git history (2024-02-01): the service has \
+         built nothing since"
+    );
+    assert_eq!(sigs[1]["related_path"], ".travis.yml");
+    assert!(sigs[0]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("on Azure Pipelines, whose config `azure-pipelines.yml`"));
+    assert!(sigs[2]["detail"]
+        .as_str()
+        .unwrap()
+        .starts_with("build page `https://travis-ci.com/acme/tool`"));
+    assert!(named(&a, "docs/ci.md").is_empty(), "git never had `.cirrus.yml`");
+}
+
+#[test]
 fn the_remotes_name_this_repository_where_no_manifest_does() {
     // awslabs/mcp's server READMEs link `github.com/awslabs/mcp/blob/main/…` files that
     // never existed; no manifest at its root names the repository, its clone's remote

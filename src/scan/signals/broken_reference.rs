@@ -21,6 +21,7 @@ use super::closest_anchor::closest_anchor;
 pub use super::code_path::repo_path_candidate;
 use super::code_path::{check_code_block_paths, check_code_paths};
 use crate::scan::anchors::{anchor_hash, AnchorSet};
+use crate::scan::ci_services::{ci_badge, CiService};
 use crate::scan::context::{Doc, ScanContext};
 use crate::scan::markdown::{label_key, LinkKind, ParsedDoc, RefStyle};
 use crate::scan::render_rules;
@@ -49,6 +50,11 @@ pub enum Form {
     /// The repository's own GitHub Actions URL naming a workflow file
     /// (`…/actions/workflows/ci.yml/badge.svg`); the file name starts at byte `file_at`.
     Workflow { file_at: usize },
+    /// A status badge or build page of the repository on a hosted CI service
+    /// (`https://travis-ci.org/go-chi/chi.svg`); `resolved` is the config file the
+    /// service reads (`ci_services`). Reported only with git's word that the file was
+    /// deleted (`stale_name_location::ci_badge`).
+    CiBadge { service: CiService },
     /// A page of the repository's own docs site by its published address
     /// (`https://www.python-httpx.org/advanced/`); the page's route starts at byte
     /// `path_at` (`site_urls`).
@@ -193,7 +199,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         // written for that place, not for the one it is kept in. Its forge URLs and
         // fragments are still checked.
         out.problems.retain(
-            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. })),
+            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } | Form::CiBadge { .. })),
         );
     }
     out
@@ -649,6 +655,37 @@ fn check_links(
                             written: w.written,
                             resolved: w.path,
                             form: Form::Workflow { file_at: w.file_at },
+                            what,
+                        }));
+                    }
+                    continue;
+                }
+                if let Some(b) = ci_badge(&link.dest, &known.repos) {
+                    // The badge and the build page around it name one service: one cause,
+                    // told by the badge.
+                    let form = Form::CiBadge { service: b.service };
+                    let seen = out.problems.iter_mut().find_map(|p| match p {
+                        Problem::MissingTarget(m) if m.line == link.line && m.form == form => {
+                            Some(m)
+                        }
+                        _ => None,
+                    });
+                    if let Some(m) = seen {
+                        if link.kind == LinkKind::Image {
+                            (m.written, m.what) = (b.written, what);
+                        }
+                        continue;
+                    }
+                    let configs = b.service.configs();
+                    let gone = configs.iter().all(|c| ctx.tree.kind(c) == PathKind::Missing);
+                    if failed.is_none() && gone {
+                        out.problems.push(Problem::MissingTarget(Missing {
+                            only_if_moved: true,
+                            doc: doc.path.clone(),
+                            line: link.line,
+                            written: b.written,
+                            resolved: configs[0].to_string(),
+                            form,
                             what,
                         }));
                     }
@@ -1506,7 +1543,10 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                         ),
                     }
                 }
-                Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } => format!(
+                Form::Url { .. }
+                | Form::Workflow { .. }
+                | Form::SiteUrl { .. }
+                | Form::CiBadge { .. } => format!(
                     "{} target `{}` names this repository's `{}`, which does not exist",
                     m.what, m.written, m.resolved
                 ),

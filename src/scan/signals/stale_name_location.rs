@@ -45,6 +45,37 @@ pub fn named_from_inside(ctx: &ScanContext<'_>, missing: &Missing) -> bool {
             .is_some_and(|(at, born)| born > at + YEAR)
 }
 
+/// The `stale_name_location` signal for a hosted CI service's badge or build page of
+/// the repository (`Form::CiBadge`) whose config git shows deleted, with no config of
+/// the service left: the service has built nothing since (zola's README badge of Azure
+/// Pipelines, `azure-pipelines.yml` deleted in 2025). A config renamed, or one git never
+/// had, says nothing: the service's settings may name another file.
+pub fn ci_badge(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Signal)> {
+    let Form::CiBadge { service } = missing.form else { return None };
+    let history = ctx.history.as_ref()?;
+    let Some(Fate::Deleted { at }) = history.fate(&missing.resolved, |p| ctx.tree.exists(p)) else {
+        return None;
+    };
+    let day = jiff::Timestamp::from_second(at)
+        .map(|t| t.strftime("%Y-%m-%d").to_string())
+        .unwrap_or_default();
+    let url = missing.written.to_ascii_lowercase();
+    let badge = missing.what == "image"
+        || [".svg", ".png"].iter().any(|e| url.ends_with(e))
+        || url.contains("/status");
+    let what = if badge { "status badge" } else { "build page" };
+    let detail = format!(
+        "{what} `{}` is this repository's on {}, whose config `{}` was deleted in git history ({day}): the service has built nothing since",
+        missing.written,
+        service.name(),
+        missing.resolved,
+    );
+    let sig = Signal::new(SignalName::StaleNameLocation, missing.line, detail)
+        .with_target(&missing.written)
+        .with_related_path(missing.resolved.clone());
+    Some((missing.doc.clone(), sig))
+}
+
 /// The `stale_name_location` signal for `missing`, when git history explains it.
 pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Signal)> {
     let history = ctx.history.as_ref()?;
@@ -305,6 +336,8 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
         }
         // Its address is rewritten by the caller (`site_urls::address_of`).
         Form::SiteUrl { .. } => new_path.to_string(),
+        // A service's URL names no file (`ci_badge` offers no new one).
+        Form::CiBadge { .. } => w.to_string(),
         Form::Url { path_at } => {
             let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
             format!("{}{encoded}", &w[..path_at.min(w.len())])
