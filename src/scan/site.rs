@@ -26,6 +26,10 @@ pub enum Generator {
     MdBook,
     Docusaurus,
     VitePress,
+    /// VuePress 1 (a `.vuepress` folder, `vuepress` ^1 in the nearest `package.json`):
+    /// VitePress's routes, a slugify that also takes `–` and `—`, and duplicate ids
+    /// numbered from `-2` (markdown-it-anchor 5).
+    VuePress,
     /// Astro, and Starlight on it: `src/content/docs/` and `src/pages/` are routed.
     Astro,
     /// Mintlify (`docs.json` with Mintlify's schema, or `mint.json`): the config's folder
@@ -45,6 +49,23 @@ pub enum Generator {
 }
 
 impl Generator {
+    /// The generator's name, as its docs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::Mkdocs => "MkDocs",
+            Generator::MdBook => "mdBook",
+            Generator::Docusaurus => "Docusaurus",
+            Generator::VitePress => "VitePress",
+            Generator::VuePress => "VuePress",
+            Generator::Astro => "Astro",
+            Generator::Mintlify => "Mintlify",
+            Generator::Jekyll => "Jekyll",
+            Generator::Hugo => "Hugo",
+            Generator::Zola => "Zola",
+            Generator::Sphinx => "Sphinx",
+        }
+    }
+
     /// The generator a config file's name (not path) belongs to.
     pub fn of_config(name: &str) -> Option<Generator> {
         match name {
@@ -149,7 +170,7 @@ const STATIC_DIRS: [&str; 2] = ["static", "public"];
 
 impl Sites {
     /// The sites of the config files `configs` (root-relative paths of generator configs
-    /// and of `.vitepress` folders) under `root`.
+    /// and of `.vitepress` and `.vuepress` folders) under `root`.
     pub fn detect(root: &Path, configs: &[String]) -> Sites {
         let mut sites: Vec<Site> = configs.iter().filter_map(|c| site_of(root, c)).collect();
         sites.sort_by(|a, b| a.config.cmp(&b.config));
@@ -356,7 +377,38 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             rule_ids: None,
             own_slugify: slugify.as_deref().is_some_and(|t| !keeps_case(t)),
             keeps_case: slugify.as_deref().is_some_and(keeps_case),
-            slugs_fragments: vitepress_major(root, dir).is_some_and(|major| major >= 2),
+            slugs_fragments: package_major(root, dir, "vitepress").is_some_and(|major| major >= 2),
+            closed_routes: false,
+            nav_routes: Vec::new(),
+        });
+    }
+    if name == ".vuepress" {
+        // VuePress 1 renders the folder holding `.vuepress`; a VuePress 2 site is not
+        // read (none among the repositories tried).
+        if package_major(root, dir, "vuepress") != Some(1) {
+            return None;
+        }
+        let own = read_small(root, &format!("{config}/config.js"))
+            .or_else(|| read_small(root, &format!("{config}/config.ts")))
+            .is_some_and(|t| t.contains("slugify"));
+        // `@vuepress/plugin-html-redirect` writes a page for each line of
+        // `.vuepress/redirects` (`_redirects`' format): chartjs' `/getting-started/
+        // v3-migration/` sends its readers on to the guide's new place.
+        let redirects = read_small(root, &format!("{config}/redirects"))
+            .map(|text| host_redirects(&text).iter().map(|r| join(dir, r)).collect())
+            .unwrap_or_default();
+        return Some(Site {
+            generator: Generator::VuePress,
+            config: config.to_string(),
+            content: vec![dir.to_string()],
+            site_url: None,
+            redirects,
+            hooks: false,
+            term_ids: false,
+            rule_ids: None,
+            own_slugify: own,
+            keeps_case: false,
+            slugs_fragments: false,
             closed_routes: false,
             nav_routes: Vec::new(),
         });
@@ -525,7 +577,7 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             }
             vec![dir.to_string()]
         }
-        Generator::VitePress => unreachable!("handled above"),
+        Generator::VitePress | Generator::VuePress => unreachable!("handled above"),
     };
     // A site deployed on Vercel may redirect pages (`vercel.json` `redirects`), from the
     // config's folder or the content folder (marimo's `docs/vercel.json`: `/faq.html` →
@@ -595,12 +647,12 @@ fn keeps_case(text: &str) -> bool {
         && !code.contains("-+$")
 }
 
-/// The major release of VitePress that builds the site in folder `dir`: the lowest
-/// release the `vitepress` requirement of the nearest `package.json` naming it admits
-/// (the site's folder, then each one up to the root), through the root
+/// The major release of `package` (`vitepress`, `vuepress`) that builds the site in
+/// folder `dir`: the lowest release the requirement of the nearest `package.json` naming
+/// it admits (the site's folder, then each one up to the root), through the root
 /// `pnpm-workspace.yaml` catalog for a `catalog:` requirement (shiki's `catalog:docs`),
 /// and the root package's own version for `workspace:` (VitePress's own docs).
-fn vitepress_major(root: &Path, dir: &str) -> Option<u64> {
+fn package_major(root: &Path, dir: &str, package: &str) -> Option<u64> {
     let mut folder = dir.to_string();
     let requirement = loop {
         let manifest = if folder.is_empty() {
@@ -613,7 +665,7 @@ fn vitepress_major(root: &Path, dir: &str) -> Option<u64> {
         let named = json.as_ref().and_then(|j| {
             ["devDependencies", "dependencies"]
                 .iter()
-                .find_map(|k| j[k]["vitepress"].as_str().map(str::to_string))
+                .find_map(|k| j[k][package].as_str().map(str::to_string))
         });
         if let Some(req) = named {
             break req;
@@ -629,11 +681,11 @@ fn vitepress_major(root: &Path, dir: &str) -> Option<u64> {
             "" | "default" => yaml.get("catalog")?,
             name => yaml.get("catalogs")?.get(name)?,
         };
-        catalog.get("vitepress")?.as_str()?.to_string()
+        catalog.get(package)?.as_str()?.to_string()
     } else if requirement.starts_with("workspace:") {
         let json: serde_json::Value =
             serde_json::from_str(&read_small(root, "package.json")?).ok()?;
-        (json["name"] == "vitepress").then(|| json["version"].as_str().map(str::to_string))??
+        (json["name"] == package).then(|| json["version"].as_str().map(str::to_string))??
     } else {
         requirement
     };
@@ -773,22 +825,26 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         let w = |rel: &str, text: &str| crate::test_files::write(root, rel, text);
-        assert_eq!(vitepress_major(root, "docs"), None);
+        assert_eq!(package_major(root, "docs", "vitepress"), None);
         w("package.json", r#"{"name": "vitepress", "version": "2.0.0-alpha.19"}"#);
-        assert_eq!(vitepress_major(root, "docs"), None, "the root names no requirement");
+        assert_eq!(package_major(root, "docs", "vitepress"), None, "the root names no requirement");
         w("docs/package.json", r#"{"devDependencies": {"vitepress": "workspace:*"}}"#);
-        assert_eq!(vitepress_major(root, "docs"), Some(2), "VitePress's own docs");
+        assert_eq!(package_major(root, "docs", "vitepress"), Some(2), "VitePress's own docs");
         w("docs/package.json", r#"{"devDependencies": {"vitepress": "catalog:docs"}}"#);
         w(
             "pnpm-workspace.yaml",
             "catalog:\n  vitepress: ^1.6.4\ncatalogs:\n  docs:\n    vitepress: ^2.0.0-alpha.17\n",
         );
-        assert_eq!(vitepress_major(root, "docs"), Some(2));
+        assert_eq!(package_major(root, "docs", "vitepress"), Some(2));
         w("docs/package.json", r#"{"devDependencies": {"vitepress": "catalog:"}}"#);
-        assert_eq!(vitepress_major(root, "docs"), Some(1));
+        assert_eq!(package_major(root, "docs", "vitepress"), Some(1));
         w("docs/package.json", r#"{"dependencies": {"vue": "^3"}}"#);
         w("package.json", r#"{"devDependencies": {"vitepress": "1.6.4"}}"#);
-        assert_eq!(vitepress_major(root, "docs/site"), Some(1), "a parent's requirement");
+        assert_eq!(
+            package_major(root, "docs/site", "vitepress"),
+            Some(1),
+            "a parent's requirement"
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
 pub struct Walked {
     /// Root-relative, `/`-separated paths of the files the scope keeps, sorted.
     pub files: Vec<String>,
-    /// Docs-site config files (and `.vitepress` folders), sorted.
+    /// Docs-site config files (and `.vitepress` and `.vuepress` folders), sorted.
     pub site_configs: Vec<String>,
 }
 
@@ -58,7 +58,7 @@ pub fn walk(root: &Path, scope: &Scope) -> Result<Walked> {
             return true;
         }
         let name = entry.file_name().to_string_lossy();
-        if name == ".vitepress" {
+        if name == ".vitepress" || name == ".vuepress" {
             if let Some(rel) = relative(&root_owned, entry.path()) {
                 seen.lock().unwrap_or_else(|p| p.into_inner()).push(rel);
             }

@@ -274,6 +274,65 @@ fn a_vitepress_page_links_its_sites_pages_by_the_sites_ids() {
 }
 
 #[test]
+fn a_vuepress_1_site_gives_its_own_ids_and_routes() {
+    // chartjs' docs (VuePress 1.9): `## .update(mode?)` is `#update-mode` there, not
+    // GitHub's `#updatemode`; ids are case by case (`#pointLabel` reaches no `pointlabel`);
+    // `## animations` below `# Animations` is `#animations-2` (markdown-it-anchor 5
+    // numbers duplicates from 2); a page links its siblings by route (`./api`).
+    let api = "# API\n\n## .update(mode?)\n\n### pointLabel\n\n## A – B\n";
+    let page = "# Animations\n\n## animations\n\n[a](../developers/api.md#updatemode) \
+                [b](../developers/api.md#update-mode) [c](../developers/api.md#pointLabel)\n\
+                [d](#animations-2) [e](#animations-1) [f](../developers/api#a-b) [g](/logo.png)\n\
+                [h](../developers/api.html#pointlabel) [i](./missing)\n";
+    let files = |package: &'static str| {
+        tree(&[
+            ("docs/.vuepress/config.ts", "export default { title: 'Docs' }\n"),
+            ("docs/.vuepress/public/logo.png", "png"),
+            ("docs/.vuepress/redirects", "/getting-started/v3/ /migration/v3.html\n"),
+            ("docs/migration/v3.md", "# V3\n"),
+            (
+                "docs/developers/index.md",
+                "# Dev\n\n[v3](../getting-started/v3) [old](../getting-started/v2)\n",
+            ),
+            ("docs/package.json", package),
+            ("docs/developers/api.md", api),
+            ("docs/configuration/animations.md", page),
+            ("docs/configuration/a.md", "# A\n\n[x](./animations)\n"),
+            ("docs/configuration/b.md", "# B\n\n[x](./animations)\n"),
+        ])
+    };
+    let dir = files(r#"{"devDependencies": {"vuepress": "^1.9.7"}}"#);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/configuration/animations.md"),
+        [
+            row(5, "../developers/api.md#pointLabel", "../developers/api.md#pointlabel"),
+            row(5, "../developers/api.md#updatemode", "../developers/api.md#update-mode"),
+            row(6, "#animations-1", "#animations-2"),
+            row(7, "./missing", ""),
+        ],
+        "{a}"
+    );
+    assert_eq!(
+        broken(&a, "docs/developers/index.md"),
+        [row(3, "../getting-started/v2", "")],
+        "a page `.vuepress/redirects` sends on is there"
+    );
+    let detail = a["signals"]["docs/configuration/animations.md"][1]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("which the VuePress site both pages are read on does not give"),
+        "{detail}"
+    );
+    // VuePress 2 is not read: GitHub's ids and paths, as before.
+    let dir = files(r#"{"devDependencies": {"vuepress": "^2.0.0-rc.0"}}"#);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    let targets: Vec<String> =
+        broken(&a, "docs/configuration/animations.md").into_iter().map(|r| r.1).collect();
+    assert!(targets.contains(&"#animations-2".to_string()), "{targets:?}");
+    assert!(!targets.contains(&"../developers/api.md#updatemode".to_string()), "{targets:?}");
+}
+
+#[test]
 fn a_slugify_that_keeps_case_gives_ids_as_written() {
     // vue-router's and pinia's `shared.ts`: the stock steps without trimming `-` and
     // without lowercasing, so `## Navigation Guards` is `#Navigation-Guards` there.

@@ -43,6 +43,9 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 Generator::VitePress | Generator::Mintlify => {
                     vitepress::unique(vitepress::slugify(&h.text), &mut used)
                 }
+                Generator::VuePress => {
+                    vitepress::unique_from_two(vitepress::slugify_vuepress(&h.text), &mut used)
+                }
                 // Zola's default `slugify.anchors = "on"`: letters and digits kept,
                 // lowercased, every other run one `-`.
                 Generator::Zola => vitepress::unique(super::dash_slug(&h.text), &mut used),
@@ -161,7 +164,7 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     let ids = generator.and_then(|g| heading_ids(g, parsed));
     // A VitePress page's own ids, kept to tell GitHub's apart (`github_only`).
     let mut vitepress_ids: Option<HashSet<String>> = None;
-    if generator == Some(Generator::VitePress) {
+    if matches!(generator, Some(Generator::VitePress | Generator::VuePress)) {
         let mut site: HashSet<String> = ids.iter().flatten().cloned().collect();
         site.extend(super::mkdocs_anchors::attr_ids(&parsed.text));
         site.extend(entity_ids(parsed));
@@ -220,8 +223,13 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
             param_fields(&parsed.text).map(|name| format!("param-{name}")).collect();
         parsed.anchors.extend(params);
     }
-    let component_sites =
-        [Generator::VitePress, Generator::Docusaurus, Generator::Astro, Generator::Mintlify];
+    let component_sites = [
+        Generator::VitePress,
+        Generator::VuePress,
+        Generator::Docusaurus,
+        Generator::Astro,
+        Generator::Mintlify,
+    ];
     if generator.is_some_and(|g| component_sites.contains(&g))
         && parsed.headings.len() <= 1
         && renders_component(&parsed.text)

@@ -25,6 +25,20 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
             let content = site.content.first().map_or("", String::as_str);
             vitepress::link_candidates(content, written, resolved)
         }
+        // VuePress 1 routes pages as VitePress does (`x.html`, and `x` by its client's
+        // redirect to `x.html`); its `public/` is `.vuepress/public/`.
+        Generator::VuePress => {
+            let content = site.content.first().map_or("", String::as_str);
+            let mut out = vitepress::link_candidates(content, written, resolved);
+            let public = format!("{}/public/", site.config);
+            let vitepress_public = crate::scan::resolve::join(content, "public/");
+            for p in &mut out {
+                if let Some(asset) = p.strip_prefix(&vitepress_public) {
+                    *p = format!("{public}{asset}");
+                }
+            }
+            out
+        }
         Generator::Docusaurus => {
             let site_dir = site.config.rsplit_once('/').map_or("", |(d, _)| d);
             docusaurus::link_candidates(site_dir, &site.content, written, resolved)

@@ -16,7 +16,18 @@ const SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/";
 /// each run of whitespace and `SPECIAL` one `-`; `-` trimmed at both ends; a leading
 /// digit prefixed with `_`; lowercased.
 pub fn slugify(text: &str) -> String {
-    let out = special_runs(text);
+    trimmed_lowercase(special_runs(text, SPECIAL))
+}
+
+/// VuePress 1's `slugify` (`@vuepress/shared-utils`): `slugify`'s steps, with `–` and `—`
+/// special too.
+pub fn slugify_vuepress(text: &str) -> String {
+    const VUEPRESS_SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’–—<>,.?/";
+    trimmed_lowercase(special_runs(text, VUEPRESS_SPECIAL))
+}
+
+/// `-` trimmed at both ends, a leading digit prefixed with `_`, lowercased.
+fn trimmed_lowercase(out: String) -> String {
     let trimmed = out.trim_matches('-');
     let mut slug = String::with_capacity(trimmed.len() + 1);
     if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
@@ -31,7 +42,7 @@ pub fn slugify(text: &str) -> String {
 /// trimming `-` and without lowercasing, so `## Navigation Guards` is
 /// `#Navigation-Guards` and `` ## `definePage()` `` is `#definePage-`.
 pub fn slugify_keeping_case(text: &str) -> String {
-    let out = special_runs(text);
+    let out = special_runs(text, SPECIAL);
     match out.starts_with(|c: char| c.is_ascii_digit()) {
         true => format!("_{out}"),
         false => out,
@@ -39,15 +50,15 @@ pub fn slugify_keeping_case(text: &str) -> String {
 }
 
 /// NFKD with combining marks U+0300–U+036F and control characters removed; each run of
-/// whitespace and `SPECIAL` one `-`.
-fn special_runs(text: &str) -> String {
+/// whitespace and `special` one `-`.
+fn special_runs(text: &str, special: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_run = false;
     for c in text.nfkd() {
         if ('\u{300}'..='\u{36f}').contains(&c) || c <= '\u{1f}' {
             continue;
         }
-        if c.is_whitespace() || SPECIAL.contains(c) {
+        if c.is_whitespace() || special.contains(c) {
             if !in_run {
                 out.push('-');
             }
@@ -62,8 +73,18 @@ fn special_runs(text: &str) -> String {
 
 /// markdown-it-anchor's `uniqueSlug`: a used slug gets `-1`, `-2`, … (the first unused).
 pub fn unique(slug: String, used: &mut HashSet<String>) -> String {
+    unique_from(slug, used, 1)
+}
+
+/// markdown-it-anchor 5's `uniqueSlug` (VuePress 1's): a used slug gets `-2`, `-3`, …
+/// (chartjs' `## animations` below `# Animations` is `#animations-2`).
+pub fn unique_from_two(slug: String, used: &mut HashSet<String>) -> String {
+    unique_from(slug, used, 2)
+}
+
+fn unique_from(slug: String, used: &mut HashSet<String>, first: u32) -> String {
     let mut candidate = slug.clone();
-    let mut n: u32 = 1;
+    let mut n: u32 = first;
     while used.contains(&candidate) {
         candidate = format!("{slug}-{n}");
         n += 1;
@@ -129,6 +150,13 @@ mod tests {
         assert_eq!(unique("a".into(), &mut used), "a");
         assert_eq!(unique("a".into(), &mut used), "a-1");
         assert_eq!(unique("a".into(), &mut used), "a-2");
+        // VuePress 1's: en and em dashes are special, duplicates count from 2.
+        assert_eq!(slugify("A – B"), "a-–-b");
+        assert_eq!(slugify_vuepress("A – B"), "a-b");
+        assert_eq!(slugify_vuepress(".update(mode?)"), "update-mode");
+        let mut used = HashSet::new();
+        assert_eq!(unique_from_two("a".into(), &mut used), "a");
+        assert_eq!(unique_from_two("a".into(), &mut used), "a-2");
     }
 
     #[test]

@@ -105,7 +105,7 @@ pub enum Problem {
         in_code: Option<(u32, u32)>,
         /// The fragment is GitHub's id of a heading, which the site the link is read on
         /// does not give (`ParsedDoc::github_only`).
-        github_only: bool,
+        github_only: Option<Generator>,
     },
 }
 
@@ -550,7 +550,7 @@ fn check_links(
                 suggestion: near.suggestion,
                 other_scheme: near.other_scheme,
                 in_code: near.in_code,
-                github_only: near.github_only,
+                github_only: site.filter(|_| near.github_only).map(|s| s.generator),
             };
         // A fragment into the Markdown file at `path`: checked now in this doc, deferred
         // for another scanned doc (re-checked by `recover` once every doc's anchors are
@@ -1589,10 +1589,11 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
         } => {
             let where_ =
                 if in_path == doc { "this doc".to_string() } else { format!("`{in_path}`") };
-            let mut detail = if *github_only {
+            let mut detail = if let Some(generator) = github_only {
                 let read_on = if in_path == doc { "this page is" } else { "both pages are" };
+                let name = generator.name();
                 format!(
-                    "fragment `#{fragment}` is GitHub's id of a heading in {where_}, which the VitePress site {read_on} read on does not give: there the link reaches no anchor"
+                    "fragment `#{fragment}` is GitHub's id of a heading in {where_}, which the {name} site {read_on} read on does not give: there the link reaches no anchor"
                 )
             } else {
                 format!("fragment `#{fragment}` matches no heading or anchor in {where_}")
@@ -1832,7 +1833,7 @@ mod tests {
             suggestion: Some("\u{fe0f}-cite".into()),
             other_scheme: false,
             in_code: None,
-            github_only: false,
+            github_only: None,
         };
         let (_, sig) = signal(&problem, false);
         assert_eq!(sig.suggestion.as_deref(), Some("#%EF%B8%8F-cite"));
