@@ -158,13 +158,16 @@ impl ScanContext<'_> {
     }
 
     /// Whether a link from one page of `path`'s site to another is read on that site
-    /// alone: a VitePress (or VuePress 1) site with the stock slugify (`Sites::page_of`), whose pages
+    /// alone: a VitePress (or VuePress 1, or doc-builder) site with the stock slugify (`Sites::page_of`), whose pages
     /// link each other by routes and are read at their published addresses. A GitHub id
     /// the site does not give (`#-v---verbose`) scrolls nowhere there. Other generators,
     /// and a site with a slugify of its own (`Site::own_slugify`), keep GitHub's ids too.
     pub fn reads_on_site_only(&self, path: &str) -> bool {
         self.sites.page_of(path).is_some_and(|s| {
-            matches!(s.generator, Generator::VitePress | Generator::VuePress) && !s.own_slugify
+            matches!(
+                s.generator,
+                Generator::VitePress | Generator::VuePress | Generator::DocBuilder
+            ) && !s.own_slugify
         })
     }
 

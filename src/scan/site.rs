@@ -2,7 +2,8 @@
 //! found from the generators' config files the walk saw (`mkdocs.yml`, `book.toml`,
 //! `docusaurus.config.*`, `.vitepress/config.*`, `astro.config.*`, Mintlify's
 //! `docs.json`/`mint.json`, Jekyll's `_config.yml`, Hugo's `hugo.toml` (or `config.toml`
-//! with a `baseURL`), Zola's `config.toml`, Sphinx's `conf.py`). A folder with no site is rendered by GitHub.
+//! with a `baseURL`), Zola's `config.toml`, Sphinx's `conf.py`, a VuePress 1 `.vuepress`
+//! folder, doc-builder's `_toctree.yml`). A folder with no site is rendered by GitHub.
 //!
 //! It reads only those config files (size-capped, parsed with their format's crate)
 //! and never fails a scan: an unreadable config means the default content folder.
@@ -46,6 +47,9 @@ pub enum Generator {
     /// Sphinx with MyST Markdown (`conf.py` naming Sphinx or MyST): the config's folder
     /// is the source folder.
     Sphinx,
+    /// Hugging Face's doc-builder (`_toctree.yml`): the file's folder is the source
+    /// folder, its pages linked by route.
+    DocBuilder,
 }
 
 impl Generator {
@@ -63,6 +67,7 @@ impl Generator {
             Generator::Hugo => "Hugo",
             Generator::Zola => "Zola",
             Generator::Sphinx => "Sphinx",
+            Generator::DocBuilder => "doc-builder",
         }
     }
 
@@ -95,6 +100,7 @@ impl Generator {
             // MyST's own engine (mystmd, Jupyter Book 2): MyST's targets and project-wide
             // labels, as on a Sphinx site with MyST; `site_of` keeps it with a `project`.
             "myst.yml" => Some(Generator::Sphinx),
+            "_toctree.yml" => Some(Generator::DocBuilder),
             _ => None,
         }
     }
@@ -548,6 +554,21 @@ fn site_of(root: &Path, config: &str) -> Option<Site> {
             vec![dir.to_string()]
         }
         Generator::Hugo => vec![join(dir, "content")],
+        // doc-builder publishes a page's old route for each `old: new` of the
+        // `_redirects.yml` beside the table of contents (huggingface_hub's
+        // `how-to-cache: guides/manage-cache`).
+        Generator::DocBuilder => {
+            let text = read_small(root, &join(dir, "_redirects.yml"));
+            let yaml = text
+                .as_deref()
+                .and_then(|t| crate::yaml::load_bounded(t, crate::yaml::Limits::CONFIG_FILE).ok());
+            if let Some(map) = yaml.as_ref().and_then(|y| y.as_hash()) {
+                let old =
+                    map.keys().filter_map(|k| k.as_str()).map(|k| join(dir, k.trim_matches('/')));
+                redirects.extend(old);
+            }
+            vec![dir.to_string()]
+        }
         // Zola's `config.toml` has a `base_url`; Hugo's older config name is the same
         // file with a `baseURL` (Hugo reads its keys case-insensitively).
         Generator::Zola => {

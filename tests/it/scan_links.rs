@@ -333,6 +333,62 @@ fn a_vuepress_1_site_gives_its_own_ids_and_routes() {
 }
 
 #[test]
+fn a_doc_builder_site_links_pages_by_route_and_its_own_ids() {
+    // huggingface_hub's guides link `../package_reference/environment_variables#hf_home`:
+    // doc-builder drops the `_` of `### HF_HOME`, whose id there is `#hfhome`, and reads
+    // `./chat_templating` as a page (smolagents has none).
+    let vars = "# Environment variables\n\n### HF_HOME\n\n### XDG_CACHE_HOME\n\n\
+                ## Login[[auth]]\n\nSee [cache](#xdgcachehome) and [home](#hf_home).\n";
+    let dir = tree(&[
+        ("docs/source/en/_toctree.yml", "- sections:\n  - local: index\n    title: Home\n"),
+        ("docs/source/en/_redirects.yml", "how-to-cache: guides/manage-cache\n"),
+        ("docs/source/en/package_reference/environment_variables.md", vars),
+        ("docs/source/en/package_reference/hf_api.md", "# HfApi\n\n[[autodoc]] HfApi\n"),
+        ("docs/source/en/guides/manage-cache.mdx", "# Cache\n"),
+        // transformers.js' `custom_usage.md`: a snippet's text pasted in at build time.
+        (
+            "docs/source/en/guides/custom.md",
+            "# Custom\n\n<include>\n{\n    \"path\": \"../snippets/custom.snippet\"\n}\n</include>\n",
+        ),
+        (
+            "docs/source/en/guides/download.md",
+            "# Download\n\n[a](../package_reference/environment_variables#hf_home) \
+             [b](../package_reference/environment_variables#hfhome) \
+             [c](../package_reference/environment_variables#auth)\n\
+             [d](./manage-cache#x) [e](./chat_templating) [f](../how-to-cache) \
+             [g](../package_reference/hf_api#huggingface_hub.HfApi.upload_file) \
+             [h](./custom#convert-your-models)\n",
+        ),
+        // Read on GitHub, which gives the heading GitHub's id.
+        (
+            "README.md",
+            "[home](docs/source/en/package_reference/environment_variables.md#hf_home)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/source/en/guides/download.md"),
+        [
+            row(
+                3,
+                "../package_reference/environment_variables#hf_home",
+                "../package_reference/environment_variables#hfhome"
+            ),
+            row(4, "./chat_templating", ""),
+            row(4, "./manage-cache#x", ""),
+        ],
+        "{a}"
+    );
+    let detail = a["signals"]["docs/source/en/guides/download.md"][0]["detail"].as_str().unwrap();
+    assert!(detail.contains("which the doc-builder site both pages are read on"), "{detail}");
+    assert_eq!(
+        broken(&a, "docs/source/en/package_reference/environment_variables.md"),
+        [row(9, "#hf_home", "#hfhome")]
+    );
+    assert!(broken(&a, "README.md").is_empty(), "{a}");
+}
+
+#[test]
 fn a_slugify_that_keeps_case_gives_ids_as_written() {
     // vue-router's and pinia's `shared.ts`: the stock steps without trimming `-` and
     // without lowercasing, so `## Navigation Guards` is `#Navigation-Guards` there.

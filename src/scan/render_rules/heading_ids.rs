@@ -46,6 +46,7 @@ pub fn heading_ids(generator: Generator, parsed: &ParsedDoc) -> Option<Vec<Strin
                 Generator::VuePress => {
                     vitepress::unique_from_two(vitepress::slugify_vuepress(&h.text), &mut used)
                 }
+                Generator::DocBuilder => super::doc_builder::heading_id(&h.text),
                 // Zola's default `slugify.anchors = "on"`: letters and digits kept,
                 // lowercased, every other run one `-`.
                 Generator::Zola => vitepress::unique(super::dash_slug(&h.text), &mut used),
@@ -164,7 +165,8 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
     let ids = generator.and_then(|g| heading_ids(g, parsed));
     // A VitePress page's own ids, kept to tell GitHub's apart (`github_only`).
     let mut vitepress_ids: Option<HashSet<String>> = None;
-    if matches!(generator, Some(Generator::VitePress | Generator::VuePress)) {
+    if matches!(generator, Some(Generator::VitePress | Generator::VuePress | Generator::DocBuilder))
+    {
         let mut site: HashSet<String> = ids.iter().flatten().cloned().collect();
         site.extend(super::mkdocs_anchors::attr_ids(&parsed.text));
         site.extend(entity_ids(parsed));
@@ -222,6 +224,13 @@ pub fn add_site_ids(parsed: &mut ParsedDoc, generator: Option<Generator>) {
         let params: Vec<String> =
             param_fields(&parsed.text).map(|name| format!("param-{name}")).collect();
         parsed.anchors.extend(params);
+    }
+    // A doc-builder page with API entries written from the code, or another file's text
+    // pasted in, has their ids too.
+    if generator == Some(Generator::DocBuilder)
+        && super::doc_builder::renders_at_build(&parsed.text)
+    {
+        parsed.anchors.insert(OPEN_ANCHORS.to_string());
     }
     let component_sites = [
         Generator::VitePress,

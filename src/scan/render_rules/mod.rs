@@ -5,6 +5,7 @@
 
 mod astro;
 mod dialect;
+mod doc_builder;
 mod docusaurus;
 mod heading_ids;
 mod jekyll;

@@ -3,7 +3,7 @@
 //!
 //! Reads nothing from disk.
 
-use super::{astro, dialect, docusaurus, jekyll, mdbook, mintlify, vitepress};
+use super::{astro, dialect, doc_builder, docusaurus, jekyll, mdbook, mintlify, vitepress};
 use crate::scan::markdown::ParsedDoc;
 use crate::scan::site::{Generator, Site, Sites};
 
@@ -45,6 +45,7 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
         }
         Generator::Astro => astro::link_candidates(&site.content, written, resolved),
         Generator::Mintlify => mintlify::link_candidates(&site.content, written, resolved),
+        Generator::DocBuilder => doc_builder::link_candidates(written, resolved),
         Generator::Jekyll => jekyll::link_candidates(&site.content, written, resolved),
         // Hugo routes pages by `permalinks` and front matter `slug`s and writes outputs
         // (`/blog/feed.xml`): a `/…` link is checked only with git's evidence
