@@ -981,6 +981,44 @@ fn a_mintlify_sites_route_that_reaches_no_page_is_broken_without_git() {
 }
 
 #[test]
+fn a_route_that_names_the_mintlify_sites_own_folder_reaches_no_page() {
+    // agent-kit's reference links `/docs/concepts/state` on a site rooted at `docs/`;
+    // open-interpreter's terminal arguments page links itself so five times. Five such
+    // links in `docs/` would pass for routes of a site the scan cannot see, were the
+    // site not known.
+    let schema = "\"$schema\": \"https://mintlify.com/docs.json\"";
+    let dir = tree(&[
+        ("docs/docs.json", &format!("{{{schema}, \"navigation\": [\"concepts/state\"]}}\n")),
+        ("docs/concepts/state.mdx", "# State\n"),
+        ("docs/concepts/network.mdx", "# Network\n"),
+        (
+            "docs/reference/state.mdx",
+            "# State\n\n[State](/docs/concepts/state) [N](/docs/concepts/network) \
+             [S](/concepts/state) [T](/docs/concepts/tools)\n\n\
+             [a](/docs/concepts/state#x) [b](/docs/concepts/network) [c](/docs/concepts/state)\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "docs/reference/state.mdx"),
+        [
+            row(3, "/docs/concepts/network", "/concepts/network"),
+            row(3, "/docs/concepts/state", "/concepts/state"),
+            row(3, "/docs/concepts/tools", ""),
+        ],
+        "{a}"
+    );
+    let state = &a["signals"]["docs/reference/state.mdx"][1];
+    assert_eq!(state["lines"], serde_json::json!([3, 5]), "one cause, every line");
+    assert!(
+        state["detail"].as_str().unwrap().contains(
+            "the site's routes start from `docs/`, where `/concepts/state` is `docs/concepts/state.mdx`"
+        ),
+        "{state}"
+    );
+}
+
+#[test]
 fn mkdocs_serves_pages_at_folder_urls_so_raw_html_and_climbing_links_resolve_there() {
     let dir = tree(&[
         ("mkdocs.yml", "site_name: x\n"),

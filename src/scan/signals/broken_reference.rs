@@ -1652,6 +1652,28 @@ pub fn with_root_fix(
 ) -> (String, Signal) {
     let Problem::MissingTarget(m) = problem else { return (doc, sig) };
     let dir = crate::scan::resolve::parent_dir(&m.doc);
+    // A page of a site whose routes are all its page files (`Site::closed_routes`) that
+    // names its own folder in a `/…` route (agent-kit's `/docs/concepts/state` on a
+    // Mintlify site rooted at `docs/`): the route without it is the page meant.
+    if m.form == Form::FromRoot && sig.suggestion.is_none() {
+        let site = ctx.sites.page_of(&m.doc).filter(|s| s.closed_routes);
+        let content = site.and_then(|s| s.content.first()).filter(|c| !c.is_empty());
+        let route = decode(m.written.trim_start_matches('/'));
+        let rest = content.and_then(|c| route.strip_prefix(c.as_str())?.strip_prefix('/'));
+        if let (Some(site), Some(content), Some(rest)) = (site, content, rest) {
+            let candidates = render_rules::link_candidates(site, &format!("/{rest}"), rest);
+            let page = candidates.into_iter().find(|c| ctx.tree.kind(c) == PathKind::File);
+            if let Some(page) = page {
+                let detail = format!(
+                    "{}: the site's routes start from `{content}/`, where `/{rest}` is `{page}`",
+                    sig.detail
+                );
+                let mut sig = sig.with_suggestion(format!("/{rest}"));
+                sig.detail = detail;
+                return (doc, sig);
+            }
+        }
+    }
     // The other way round: a `/…` link whose file is in the doc's folder (a package
     // README's `/assets/inspector.png`, kept in the package's `assets/`).
     if m.form == Form::FromRoot && !dir.is_empty() && sig.suggestion.is_none() {

@@ -158,9 +158,16 @@ impl PageRouteFolders {
     /// Whether `p` is a link by route to a page that exists, in such a folder.
     pub fn covers(&self, ctx: &ScanContext<'_>, p: &Problem) -> bool {
         let Problem::MissingTarget(m) = p else { return false };
-        m.doc
-            .split_once('/')
-            .is_some_and(|(top, _)| self.0.contains(top) || DOCS_TOPS.contains(&top))
+        // A page of a site whose routes are all its page files (`Site::closed_routes`)
+        // links by that site's routes, known exactly: `/docs/concepts/state` from a
+        // Mintlify site rooted at `docs/` is `docs/docs/concepts/state`, no page, though
+        // the repository's `docs/concepts/state.mdx` is there (agent-kit's reference).
+        let closed =
+            m.form == Form::FromRoot && ctx.sites.page_of(&m.doc).is_some_and(|s| s.closed_routes);
+        !closed
+            && m.doc
+                .split_once('/')
+                .is_some_and(|(top, _)| self.0.contains(top) || DOCS_TOPS.contains(&top))
             && names_a_page(ctx, m, true)
     }
 }
