@@ -79,21 +79,13 @@ pub fn ci_badge(dest: &str, repos: &[String]) -> Option<CiBadge> {
     if repos.is_empty() {
         return None;
     }
-    let dest = dest.trim();
-    let written = dest.split(['#', '?']).next().unwrap_or(dest);
-    let (scheme, rest) = written.split_once("://")?;
-    if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
-        return None;
-    }
-    let (host, path) = rest.split_once('/')?;
-    let host = host.to_ascii_lowercase();
-    let host = host.strip_prefix("www.").unwrap_or(&host);
+    let (written, host, path) = crate::scan::self_url::split_web_url(dest)?;
     let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
     let ours = |owner: &str, name: &str| {
         let name = [".svg", ".png"].iter().find_map(|e| name.strip_suffix(e)).unwrap_or(name);
         repos.contains(&format!("{owner}/{name}").to_ascii_lowercase())
     };
-    let service = match (host, parts.as_slice()) {
+    let service = match (host.as_str(), parts.as_slice()) {
         (
             "travis-ci.org" | "travis-ci.com" | "app.travis-ci.com" | "api.travis-ci.org"
             | "api.travis-ci.com",

@@ -101,19 +101,26 @@ struct OwnUrl<'a> {
     tail: &'a str,
 }
 
-fn own_url<'a>(dest: &'a str, repos: &[String]) -> Option<OwnUrl<'a>> {
-    if repos.is_empty() {
-        return None;
-    }
+/// An http(s) URL `dest` split into what is written without its fragment or query, its
+/// host (lowercase, without `www.`) and the path after the host's `/`.
+pub fn split_web_url(dest: &str) -> Option<(&str, String, &str)> {
     let dest = dest.trim();
     let written = dest.split(['#', '?']).next().unwrap_or(dest);
     let (scheme, rest) = written.split_once("://")?;
     if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
         return None;
     }
-    let (host, after_host) = rest.split_once('/')?;
+    let (host, path) = rest.split_once('/')?;
     let host = host.to_ascii_lowercase();
     let host = host.strip_prefix("www.").unwrap_or(&host).to_string();
+    Some((written, host, path))
+}
+
+fn own_url<'a>(dest: &'a str, repos: &[String]) -> Option<OwnUrl<'a>> {
+    if repos.is_empty() {
+        return None;
+    }
+    let (written, host, after_host) = split_web_url(dest)?;
     if host != "github.com" && host != "gitlab.com" {
         return None;
     }
