@@ -31,7 +31,7 @@ pub fn link_candidates(site: &Site, written: &str, resolved: &str) -> Vec<String
             let content = site.content.first().map_or("", String::as_str);
             let mut out = vitepress::link_candidates(content, written, resolved);
             let public = format!("{}/public/", site.config);
-            let vitepress_public = crate::scan::resolve::join(content, "public/");
+            let vitepress_public = format!("{}/", crate::scan::resolve::join(content, "public"));
             for p in &mut out {
                 if let Some(asset) = p.strip_prefix(&vitepress_public) {
                     *p = format!("{public}{asset}");
@@ -246,6 +246,33 @@ mod tests {
         );
         assert!(link_candidates(&site, "../gone.md", "docs/gone.md").is_empty());
         assert!(link_candidates(&site, "img/x.png", "docs/img/x.png").is_empty());
+    }
+
+    #[test]
+    fn vuepress_serves_its_public_folder_from_the_config_folder() {
+        let site = Site {
+            generator: Generator::VuePress,
+            config: "docs/.vuepress".into(),
+            content: vec!["docs".into()],
+            redirects: Vec::new(),
+            hooks: false,
+            term_ids: false,
+            rule_ids: None,
+            own_slugify: false,
+            keeps_case: false,
+            slugs_fragments: false,
+            closed_routes: false,
+            nav_routes: Vec::new(),
+            site_url: None,
+        };
+        assert_eq!(
+            link_candidates(&site, "/logo.png", "logo.png"),
+            ["docs/logo.png", "docs/.vuepress/public/logo.png"]
+        );
+        assert_eq!(
+            link_candidates(&site, "./api", "docs/guide/api"),
+            ["docs/guide/api.md", "docs/guide/api/index.md"]
+        );
     }
 
     #[test]
