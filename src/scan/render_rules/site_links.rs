@@ -223,12 +223,13 @@ fn clamped_to_site_root(site: &Site, written: &str, resolved: &str) -> Option<St
 mod tests {
     use super::*;
 
-    #[test]
-    fn mkdocs_clamps_a_link_that_climbs_above_the_site() {
-        let site = Site {
-            generator: Generator::Mkdocs,
-            config: "mkdocs.yml".into(),
-            content: vec!["docs".into()],
+    /// A site of `generator` configured by `config`, rendering `content`, and nothing
+    /// more.
+    fn site(generator: Generator, config: &str, content: &str) -> Site {
+        Site {
+            generator,
+            config: config.into(),
+            content: vec![content.into()],
             redirects: Vec::new(),
             hooks: false,
             term_ids: false,
@@ -239,7 +240,12 @@ mod tests {
             closed_routes: false,
             nav_routes: Vec::new(),
             site_url: None,
-        };
+        }
+    }
+
+    #[test]
+    fn mkdocs_clamps_a_link_that_climbs_above_the_site() {
+        let site = site(Generator::Mkdocs, "mkdocs.yml", "docs");
         assert_eq!(
             link_candidates(&site, "../../uvicorn.png", "../uvicorn.png"),
             ["docs/uvicorn.png"]
@@ -250,21 +256,7 @@ mod tests {
 
     #[test]
     fn vuepress_serves_its_public_folder_from_the_config_folder() {
-        let site = Site {
-            generator: Generator::VuePress,
-            config: "docs/.vuepress".into(),
-            content: vec!["docs".into()],
-            redirects: Vec::new(),
-            hooks: false,
-            term_ids: false,
-            rule_ids: None,
-            own_slugify: false,
-            keeps_case: false,
-            slugs_fragments: false,
-            closed_routes: false,
-            nav_routes: Vec::new(),
-            site_url: None,
-        };
+        let site = site(Generator::VuePress, "docs/.vuepress", "docs");
         assert_eq!(
             link_candidates(&site, "/logo.png", "logo.png"),
             ["docs/logo.png", "docs/.vuepress/public/logo.png"]
@@ -277,21 +269,7 @@ mod tests {
 
     #[test]
     fn a_link_resolves_from_the_page_url_too() {
-        let site = |generator, content: &str| Site {
-            generator,
-            config: "site/config.toml".into(),
-            content: vec![content.into()],
-            redirects: Vec::new(),
-            hooks: false,
-            term_ids: false,
-            rule_ids: None,
-            own_slugify: false,
-            keeps_case: false,
-            slugs_fragments: false,
-            closed_routes: false,
-            nav_routes: Vec::new(),
-            site_url: None,
-        };
+        let site = |generator, content: &str| site(generator, "site/config.toml", content);
         // Starlight serves `en/configuration/deeplink.md` at `/en/configuration/deeplink/`.
         let astro = site(Generator::Astro, "docs/src/content/docs");
         let statics = ["docs/public".to_string()];
