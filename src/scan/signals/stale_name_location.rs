@@ -45,6 +45,11 @@ pub fn named_from_inside(ctx: &ScanContext<'_>, missing: &Missing) -> bool {
             .is_some_and(|(at, born)| born > at + YEAR)
 }
 
+/// The day (UTC, `YYYY-MM-DD`) of a commit time `at` (seconds), as a detail gives it.
+fn day_of(at: i64) -> String {
+    jiff::Timestamp::from_second(at).map(|t| t.strftime("%Y-%m-%d").to_string()).unwrap_or_default()
+}
+
 /// The `stale_name_location` signal for a hosted CI service's badge or build page of
 /// the repository (`Form::CiBadge`) whose config git shows deleted, with no config of
 /// the service left: the service has built nothing since (zola's README badge of Azure
@@ -56,9 +61,7 @@ pub fn ci_badge(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
     let Some(Fate::Deleted { at }) = history.fate(&missing.resolved, |p| ctx.tree.exists(p)) else {
         return None;
     };
-    let day = jiff::Timestamp::from_second(at)
-        .map(|t| t.strftime("%Y-%m-%d").to_string())
-        .unwrap_or_default();
+    let day = day_of(at);
     let url = missing.written.to_ascii_lowercase();
     let badge = missing.what == "image"
         || [".svg", ".png"].iter().any(|e| url.ends_with(e))
@@ -214,9 +217,7 @@ pub fn classify(ctx: &ScanContext<'_>, missing: &Missing) -> Option<(String, Sig
             }
         }
         Fate::Deleted { at } => {
-            let day = jiff::Timestamp::from_second(at)
-                .map(|t| t.strftime("%Y-%m-%d").to_string())
-                .unwrap_or_default();
+            let day = day_of(at);
             Signal::new(
                 SignalName::StaleNameLocation,
                 missing.line,
