@@ -91,6 +91,67 @@ pub fn workflow_link(dest: &str, repos: &[String]) -> Option<WorkflowLink> {
     Some(WorkflowLink { written: url.written.to_string(), file_at, path })
 }
 
+/// The names GitHub serves under a repository's URL (`/issues`, `/blob/…`, `/wiki`…):
+/// a first segment of these is a page of GitHub's, whatever folder the repository has.
+#[rustfmt::skip]
+const GITHUB_ROUTES: &[&str] = &[
+    "actions", "activity", "agents", "archive", "assets", "attestations", "blame", "blob",
+    "branches", "codespaces", "commit", "commits", "community", "compare", "contribute",
+    "contributors", "custom-properties", "dependabot", "deployments", "discussions", "edit",
+    "find", "fork", "forks", "generate", "graphs", "import", "info", "invitations", "issue",
+    "issues", "labels", "milestone", "milestones", "models", "network", "new", "packages",
+    "pkgs", "projects", "pull", "pulls", "pulse", "raw", "refs", "releases", "rules",
+    "rulesets", "search", "security", "settings", "stargazers", "subscription", "tags",
+    "tarball", "tree", "upload", "watchers", "wiki", "wikis", "workflows", "zipball",
+];
+
+/// A GitHub URL of this repository that names a path without the route GitHub shows
+/// files by: gpt-engineer's `https://github.com/AntonOsika/gpt-engineer/TERMS_OF_USE.md`,
+/// serena's `…/oraios/serena/main/LICENSE` (the branch without `blob/`). GitHub answers
+/// both with a 404; the file is at `…/blob/<branch>/<path>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoutelessLink {
+    /// The URL without its fragment or query, as written.
+    pub written: String,
+    /// Byte offset in `written` where what follows `owner/name/` starts.
+    pub tail_at: usize,
+    /// The ways the tail may name a path, most likely first: after a branch written
+    /// without `blob/` (`main/LICENSE`: `Some("main")`, `LICENSE`), then from the root.
+    pub readings: Vec<(Option<String>, String)>,
+}
+
+/// `dest` as a `RoutelessLink` of one of `repos`, when its first segment after
+/// `owner/name/` is none of GitHub's routes, is not hidden (a `.github/workflows/…@refs`
+/// identity names a workflow, not a page) and the tail is a plain path.
+pub fn routeless_link(
+    dest: &str,
+    repos: &[String],
+    default_branch: Option<&str>,
+) -> Option<RoutelessLink> {
+    let url = own_url(dest, repos).filter(|u| u.host == "github.com")?;
+    let tail = url.tail.trim_end_matches('/');
+    let first = tail.split('/').next().unwrap_or_default();
+    if first.is_empty()
+        || first.starts_with('.')
+        || GITHUB_ROUTES.contains(&first.to_ascii_lowercase().as_str())
+    {
+        return None;
+    }
+    let decoded = percent_decode_str(tail).decode_utf8().ok()?;
+    if decoded.split('/').any(|s| s.is_empty() || s == "." || s == "..") {
+        return None;
+    }
+    let mut readings = Vec::new();
+    if let Some((branch, path)) = decoded.split_once('/') {
+        if BRANCHES.contains(&branch) || default_branch == Some(branch) {
+            readings.push((Some(branch.to_string()), path.to_string()));
+        }
+    }
+    readings.push((None, decoded.into_owned()));
+    let tail_at = url.written.len() - url.tail.len();
+    Some(RoutelessLink { written: url.written.to_string(), tail_at, readings })
+}
+
 /// A URL of one of `repos` on GitHub or GitLab, split where its parts start.
 struct OwnUrl<'a> {
     /// The URL without its fragment or query, as written.
@@ -184,6 +245,34 @@ mod tests {
             "https://github.com/rust-lang/mdBook/actions/workflows/ci.yml/runs/1",
         ] {
             assert_eq!(workflow_link(url, &repos()), None, "{url}");
+        }
+    }
+
+    #[test]
+    fn urls_of_this_repository_without_a_route_read_as_paths() {
+        let url = "https://github.com/rust-lang/mdBook/TERMS.md#terms";
+        let r = routeless_link(url, &repos(), None).unwrap();
+        assert_eq!(r.written, "https://github.com/rust-lang/mdBook/TERMS.md");
+        assert_eq!(&r.written[r.tail_at..], "TERMS.md");
+        assert_eq!(r.readings, [(None, "TERMS.md".to_string())]);
+        let r = routeless_link("https://github.com/rust-lang/mdbook/main/LICENSE", &repos(), None);
+        let main = (Some("main".to_string()), "LICENSE".to_string());
+        assert_eq!(r.unwrap().readings, [main, (None, "main/LICENSE".to_string())]);
+        let v2 =
+            routeless_link("https://github.com/rust-lang/mdBook/v2/a.md", &repos(), Some("v2"));
+        assert_eq!(v2.unwrap().readings[0], (Some("v2".to_string()), "a.md".to_string()));
+        for url in [
+            "https://github.com/rust-lang/mdBook/issues",
+            "https://github.com/rust-lang/mdBook/blob/master/README.md",
+            "https://github.com/rust-lang/mdBook/Releases",
+            "https://github.com/rust-lang/mdBook/.github/workflows/release.yml@refs/tags/v1",
+            "https://github.com/rust-lang/mdBook",
+            "https://github.com/rust-lang/mdBook/",
+            "https://github.com/other/mdBook/README.md",
+            "https://gitlab.com/rust-lang/mdBook/README.md",
+            "https://github.com/rust-lang/mdBook/a//b",
+        ] {
+            assert_eq!(routeless_link(url, &repos(), None), None, "{url}");
         }
     }
 

@@ -185,10 +185,18 @@ impl Tally {
         drop_project_wide_labels(ctx, &self.anchors, &mut self.problems);
         let other_scheme = other_scheme_folders(&self.problems);
         let page_routes = route_links::page_route_folders(ctx, &self.problems);
+        // A line link past its file's end whose lines git shows moved gets their new
+        // numbers as its fix instead (prefect's API pages after their module shrank).
+        let moved = judge_line_links(ctx, &self.line_links, git_status, &mut self.out);
         let links: Vec<(String, Signal)> = self
             .problems
             .iter()
             .filter(|p| !other_scheme.covers(p) && !page_routes.covers(ctx, p))
+            .filter(|p| {
+                !matches!(p, Problem::MissingTarget(m)
+                    if matches!(m.form, Form::PastEnd { .. })
+                        && moved.contains(&(m.doc.clone(), m.line)))
+            })
             .filter_map(|p| {
                 link_signal(ctx, p, &routes, (&self.history_lines, &self.release_lines))
             })
@@ -197,7 +205,6 @@ impl Tally {
             self.out.push(&path, sig);
         }
         judge_churn(ctx, &candidates, git_status, &mut self.out);
-        judge_line_links(ctx, &self.line_links, git_status, &mut self.out);
         judge_permalinks(ctx, &self.permalinks, git_status, &mut self.out);
         archive_to_live_ratio::folder_rule(ctx, &self.marked, &mut self.out);
         duplicate_content::run(ctx, self.prints, &mut self.out);
@@ -246,6 +253,11 @@ fn link_signal(
     if let Problem::MissingTarget(m) = problem {
         if matches!(m.form, Form::CiBadge { .. }) {
             return stale_name_location::ci_badge(ctx, m);
+        }
+        // The path is there (only the URL's route is missing, or the line it names is
+        // past the file's end), whatever git says.
+        if matches!(m.form, Form::Routeless | Form::PastEnd { .. }) {
+            return Some(broken_reference::signal(problem, false));
         }
         if let Some(twin) = super::signals::code_path::twin_slip(ctx, m) {
             let fix = twin.rsplit('/').next().unwrap_or(&twin).to_string();
@@ -541,15 +553,17 @@ fn judge_churn(
 
 /// Judges the docs' links to lines of the repository's files (`line_links`): each
 /// file, where it changed after its doc, is read as it was at the doc's last commit (one
-/// `git cat-file --batch` for all) and as it is now.
+/// `git cat-file --batch` for all) and as it is now. Returns the `(doc, line)` of each
+/// link it reported.
 fn judge_line_links(
     ctx: &ScanContext<'_>,
     links: &[(u32, line_links::LineLink)],
     status: &mut GitStatus,
     out: &mut Findings,
-) {
-    let Some(history) = ctx.history.as_ref() else { return };
-    let Some(head) = history.head() else { return };
+) -> BTreeSet<(String, u32)> {
+    let mut reported = BTreeSet::new();
+    let Some(history) = ctx.history.as_ref() else { return reported };
+    let Some(head) = history.head() else { return reported };
     // Many links of a page name one file: each `(commit, file)` is read once.
     let mut specs: Vec<(String, String)> = Vec::new();
     let mut spec_at: HashMap<(String, String), usize> = HashMap::new();
@@ -566,11 +580,14 @@ fn judge_line_links(
         })
         .collect();
     if asked.is_empty() {
-        return;
+        return reported;
     }
     let then = match git::read_blobs(ctx.root, &specs) {
         Ok(blobs) => blobs,
-        Err(why) => return git_step_skipped(status, &why, "line links not judged"),
+        Err(why) => {
+            git_step_skipped(status, &why, "line links not judged");
+            return reported;
+        }
     };
     let then: Vec<Option<Vec<&str>>> =
         then.iter().map(|b| b.as_deref().map(line_links::lines_of)).collect();
@@ -602,6 +619,7 @@ fn judge_line_links(
     }
     for (doc, mut each) in drifted {
         let path = &ctx.paths[doc as usize];
+        reported.extend(each.iter().map(|s| (path.clone(), s.line)));
         if in_doc[&doc] < line_links::MANY {
             each.into_iter().for_each(|sig| out.push(path, sig));
         } else {
@@ -611,6 +629,7 @@ fn judge_line_links(
             }
         }
     }
+    reported
 }
 
 /// Judges the docs' forge URLs of this repository at a commit (`self_url::permalink`):

@@ -2167,7 +2167,7 @@ fn a_link_to_the_repositorys_own_file_on_a_branch_checks_its_fragment_as_github_
              #### 3.1. With Docker (recommended)\n\n### 5. Running an SSCCE\n",
         ),
         ("docs/guide.md", "# Guide\n\n## Setup\n"),
-        ("src/x.js", "1\n"),
+        ("src/x.js", &"x;\n".repeat(12)),
     ]);
     let a = scan_json(dir.path(), &["--no-git"], 1);
     let rows: Vec<(u64, String)> =
@@ -2275,4 +2275,91 @@ fn a_pull_request_templates_relative_link_is_read_from_the_pull_requests_url() {
     assert!(detail.contains("it opens `github.com/acme/tool/CONTRIBUTING.md`, a 404"), "{detail}");
     assert_eq!(broken(&a, ".github/ISSUE_TEMPLATE/bug.md"), [row(1, "/CONTRIBUTING.md", guide)]);
     assert!(broken(&a, ".github/SUPPORT.md").is_empty());
+}
+
+#[test]
+fn a_url_of_the_repositorys_own_file_without_githubs_route_is_a_404() {
+    // gpt-engineer's Windows README links `…/gpt-engineer/TERMS_OF_USE.md`; serena's
+    // license badge `…/oraios/serena/main/LICENSE`: GitHub shows a file at
+    // `…/blob/<branch>/…` only.
+    let dir = tree(&[
+        ("package.json", r#"{"name": "tool", "repository": "github:acme/tool"}"#),
+        ("TERMS_OF_USE.md", "# Terms\n"),
+        ("LICENSE", "MIT\n"),
+        ("docs/guide.md", "# Guide\n"),
+        ("security/README.md", "# Audits\n"),
+        (
+            "README.md",
+            "# Tool\n\n\
+             Read the [terms](https://github.com/acme/tool/TERMS_OF_USE.md#use).\n\
+             [license](https://github.com/acme/tool/main/LICENSE)\n\
+             - Documentation: https://github.com/acme/tool/docs\n\
+             [issues](https://github.com/acme/tool/issues) and [policy](https://github.com/acme/tool/security)\n\
+             [file](https://github.com/acme/tool/blob/main/LICENSE) [gone](https://github.com/acme/tool/NOTES.md)\n\
+             [theirs](https://github.com/other/tool/TERMS_OF_USE.md)\n\n\
+             ```sh\n--certificate-identity https://github.com/acme/tool/LICENSE\n```\n",
+        ),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "README.md"),
+        [
+            row(
+                3,
+                "https://github.com/acme/tool/TERMS_OF_USE.md",
+                "https://github.com/acme/tool/blob/HEAD/TERMS_OF_USE.md#use"
+            ),
+            row(
+                4,
+                "https://github.com/acme/tool/main/LICENSE",
+                "https://github.com/acme/tool/blob/main/LICENSE"
+            ),
+            row(
+                5,
+                "https://github.com/acme/tool/docs",
+                "https://github.com/acme/tool/tree/HEAD/docs"
+            ),
+        ],
+        "GitHub's own pages, a routed URL, a path the repository lacks, another repository's \
+         URL and code say nothing"
+    );
+    let detail = a["signals"]["README.md"][2]["detail"].as_str().unwrap();
+    assert_eq!(
+        detail,
+        "link target `https://github.com/acme/tool/docs` names a folder of this repository \
+         without GitHub's `tree/<branch>/` route: GitHub answers it with a 404"
+    );
+}
+
+#[test]
+fn a_line_link_past_the_end_of_its_file_marks_no_line() {
+    // tonic's route guide links `authentication/server.rs#L56`, a file of 40 lines.
+    let dir = tree(&[
+        ("package.json", r#"{"name": "tool", "repository": "github:acme/tool"}"#),
+        ("src/server.rs", "use x;\n\nfn main() {}\n"),
+        (
+            "guide.md",
+            "# Guide\n\n\
+             [main](src/server.rs#L3) and [check](src/server.rs#L9)\n\
+             [auth](https://github.com/acme/tool/blob/main/src/server.rs#L12-L14)\n\
+             [then](https://github.com/acme/tool/blob/195d97a5c3b2/src/server.rs#L40)\n",
+        ),
+        ("CHANGELOG.md", "# Changelog\n\n- fixed [check](src/server.rs#L9)\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(
+        broken(&a, "guide.md"),
+        [
+            row(3, "src/server.rs#L9", ""),
+            row(4, "https://github.com/acme/tool/blob/main/src/server.rs#L12-L14", ""),
+        ],
+        "a line the file has, a permalink and a changelog say nothing"
+    );
+    assert!(broken(&a, "CHANGELOG.md").is_empty());
+    let detail = a["signals"]["guide.md"][0]["detail"].as_str().unwrap();
+    assert_eq!(
+        detail,
+        "link target `src/server.rs#L9` names a line past the end of `src/server.rs`, which \
+         has 3 lines: GitHub opens the file with no line marked"
+    );
 }

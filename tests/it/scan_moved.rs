@@ -1217,3 +1217,27 @@ fn an_address_on_the_projects_own_docs_site_names_a_page_of_its_docs_folder() {
     );
     assert_eq!(signals[1]["suggestion"], "http://docs.example.org/tool/usage/guide/", "{a:#}");
 }
+
+#[test]
+fn a_line_link_past_its_files_end_whose_lines_moved_up_gets_their_new_numbers() {
+    // prefect's Azure API pages link `container_instance.py#L125` after the module shrank
+    // below 125 lines: the function is still there, higher up.
+    let repo = GitRepo::new();
+    let body = "fn in_range(p: Point) -> bool {\n";
+    repo.write("src/short.rs", &format!("{}{body}", "// old header line\n".repeat(8)));
+    repo.write("guide.md", "# Guide\n\nSee [in_range](src/short.rs#L9).\n");
+    repo.commit("2024-01-01T00:00:00Z", "docs");
+    repo.write("src/short.rs", &format!("use a;\n{body}"));
+    repo.commit("2024-02-01T00:00:00Z", "code");
+    let a = scan_json(repo.path(), &[], 1);
+    let sigs = named(&a, "guide.md");
+    assert_eq!(sigs.len(), 1, "{sigs:?}");
+    assert_eq!(sigs[0]["name"], "stale_name_location");
+    assert_eq!(sigs[0]["suggestion"], "src/short.rs#L2");
+    // Without git, the line is past the end of a 2-line file, and nothing says where it went.
+    let no_git = scan_json(repo.path(), &["--no-git"], 1);
+    let sigs = named(&no_git, "guide.md");
+    assert_eq!(sigs.len(), 1, "{sigs:?}");
+    assert_eq!(sigs[0]["name"], "broken_reference");
+    assert!(sigs[0].get("suggestion").is_none());
+}

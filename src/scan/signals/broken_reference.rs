@@ -27,7 +27,7 @@ use crate::scan::markdown::{label_key, LinkKind, ParsedDoc, RefStyle};
 use crate::scan::render_rules;
 use crate::scan::resolve::{classify, decode, LinkTarget};
 use crate::scan::role::DocRole;
-use crate::scan::self_url::{permalink, self_link, workflow_link, Permalink};
+use crate::scan::self_url::{permalink, routeless_link, self_link, workflow_link, Permalink};
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::site::Generator;
 use crate::scan::tree::PathKind;
@@ -59,6 +59,12 @@ pub enum Form {
     /// (`https://www.python-httpx.org/advanced/`); the page's route starts at byte
     /// `path_at` (`site_urls`).
     SiteUrl { path_at: usize },
+    /// A GitHub URL of the repository naming one of its paths without `blob/<branch>/`
+    /// (`self_url::routeless_link`); `resolved` is the URL that reaches it.
+    Routeless,
+    /// A link to lines of one of the repository's files (`server.rs#L56`) past the end of
+    /// that file, which has `lines` lines; `resolved` is the file.
+    PastEnd { lines: u32 },
     /// No destination at all (`[text]()`), written as `()`.
     Empty,
     /// A reference link's label that no definition gives (`[text][label]`): `written`
@@ -199,7 +205,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         // written for that place, not for the one it is kept in. Its forge URLs and
         // fragments are still checked.
         out.problems.retain(
-            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } | Form::CiBadge { .. })),
+            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } | Form::CiBadge { .. } | Form::Routeless | Form::PastEnd { .. })),
         );
     }
     out
@@ -466,6 +472,7 @@ fn optional_import(doc: &Doc, line: u32) -> bool {
 /// Notes a link on `line` to lines of the repository's file `path` (`#L174`,
 /// `#L87-L101`): `line_links` judges it once history is known.
 fn note_line_link(
+    ctx: &ScanContext<'_>,
     doc: &Doc,
     out: &mut LinkCheck,
     line: u32,
@@ -480,6 +487,17 @@ fn note_line_link(
         return;
     }
     if let Some((first, last)) = super::line_links::line_anchor(fragment) {
+        if let Some(lines) = past_end(ctx, doc, path, first) {
+            out.problems.push(Problem::MissingTarget(Missing {
+                only_if_moved: false,
+                doc: doc.path.clone(),
+                line,
+                written: dest.trim().to_string(),
+                resolved: path.to_string(),
+                form: Form::PastEnd { lines },
+                what: "link",
+            }));
+        }
         let words = super::line_links::subject_words(text, dest.trim(), path);
         out.line_links.push(super::line_links::LineLink {
             line,
@@ -491,6 +509,26 @@ fn note_line_link(
         });
     }
 }
+
+/// How many lines the repository's file `path` has, when a line link to `first` of it
+/// is past its end: tonic's route guide links `authentication/server.rs#L56`, a file of
+/// 40 lines since 2022. GitHub opens the file with no line marked. Not in a changelog or
+/// a history file, whose links name the lines of their day.
+fn past_end(ctx: &ScanContext<'_>, doc: &Doc, path: &str, first: u32) -> Option<u32> {
+    if ctx.role(&doc.path) == DocRole::Changelog
+        || super::sections::is_changelog_file(&doc.path)
+        || super::sections::is_history_file(&doc.path)
+    {
+        return None;
+    }
+    let bytes = crate::fsio::read_walked(ctx.root, path, PAST_END_MAX_BYTES).ok()?;
+    let lines = super::line_links::lines_of(&String::from_utf8_lossy(&bytes)).len();
+    let lines = u32::try_from(lines).ok().filter(|n| *n > 0)?;
+    (first > lines).then_some(lines)
+}
+
+/// Files over this size are not read for their line count.
+const PAST_END_MAX_BYTES: u64 = 4 << 20;
 
 /// The problems behind `failed` deferred checks of `doc` (re-read for the purpose).
 pub fn recover(ctx: &ScanContext<'_>, doc: &Doc, failed: &[DeferredFragment]) -> Vec<Problem> {
@@ -691,8 +729,23 @@ fn check_links(
                     }
                     continue;
                 }
-                let Some(l) = self_link(&link.dest, &known.repos, known.default_branch.as_deref())
-                else {
+                let branch = known.default_branch.as_deref();
+                let Some(l) = self_link(&link.dest, &known.repos, branch) else {
+                    if let Some(r) = routeless_link(&link.dest, &known.repos, branch) {
+                        let fixed = routed(ctx, &r, branch, &link.dest);
+                        if let Some(fixed) = fixed.filter(|_| failed.is_none()) {
+                            out.problems.push(Problem::MissingTarget(Missing {
+                                only_if_moved: false,
+                                doc: doc.path.clone(),
+                                line: link.line,
+                                written: r.written,
+                                resolved: fixed,
+                                form: Form::Routeless,
+                                what,
+                            }));
+                        }
+                        continue;
+                    }
                     if let Some(p) =
                         permalink(&link.dest, &known.repos).filter(|_| failed.is_none())
                     {
@@ -721,7 +774,7 @@ fn check_links(
                 let fragment = link.dest.trim().split_once('#').map(|(_, f)| f);
                 if failed.is_none() && kind == PathKind::File {
                     if let Some(fragment) = fragment {
-                        note_line_link(doc, out, link.line, &link.dest, &l.path, fragment);
+                        note_line_link(ctx, doc, out, link.line, &link.dest, &l.path, fragment);
                     }
                 }
                 // GitHub renders the file the URL names: its heading ids are GitHub's
@@ -844,7 +897,7 @@ fn check_links(
                 };
                 let Some(fragment) = fragment else { continue };
                 if failed.is_none() && kind == PathKind::File && !is_markdown(&path) {
-                    note_line_link(doc, out, link.line, &link.dest, &path, &fragment);
+                    note_line_link(ctx, doc, out, link.line, &link.dest, &path, &fragment);
                 }
                 if kind == PathKind::Dir || fragment_ok(&fragment) || !is_markdown(&path) {
                     continue;
@@ -857,6 +910,32 @@ fn check_links(
 
 /// Where a link lands: GitHub's resolution `github` when it exists, else the first file
 /// the renderer of the doc's folder serves for it; `None` when neither exists.
+/// The URL that shows what `r` names (`…/blob/main/TERMS_OF_USE.md`, `…/tree/main/docs`),
+/// when one of its readings is a path of the repository; its fragment kept.
+fn routed(
+    ctx: &ScanContext<'_>,
+    r: &crate::scan::self_url::RoutelessLink,
+    default_branch: Option<&str>,
+    dest: &str,
+) -> Option<String> {
+    let tail = r.written[r.tail_at..].trim_end_matches('/');
+    let (branch, path) = r.readings.iter().find_map(|(branch, path)| {
+        let route = match ctx.tree.kind(path) {
+            PathKind::File => "blob",
+            PathKind::Dir => "tree",
+            PathKind::Missing => return None,
+        };
+        let written = match branch {
+            Some(_) => tail.split_once('/').map_or(tail, |(_, rest)| rest),
+            None => tail,
+        };
+        let branch = branch.as_deref().or(default_branch).unwrap_or("HEAD");
+        Some((format!("{route}/{branch}"), written))
+    })?;
+    let fragment = dest.trim().split_once('#').map(|(_, f)| format!("#{f}")).unwrap_or_default();
+    Some(format!("{}{branch}/{path}{fragment}", &r.written[..r.tail_at]))
+}
+
 fn landing(
     ctx: &ScanContext<'_>,
     doc: &Doc,
@@ -1518,6 +1597,21 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                     "{} has no target (`()`): it reaches nothing, and GitHub links it to the page itself",
                     m.what
                 ),
+                Form::PastEnd { lines } => format!(
+                    "{} target `{}` names a line past the end of `{}`, which has {lines} lines: GitHub opens the file with no line marked",
+                    m.what, m.written, m.resolved
+                ),
+                Form::Routeless => {
+                    let (what, route) = if m.resolved.contains("/tree/") {
+                        ("folder", "tree")
+                    } else {
+                        ("file", "blob")
+                    };
+                    format!(
+                        "{} target `{}` names a {what} of this repository without GitHub's `{route}/<branch>/` route: GitHub answers it with a 404",
+                        m.what, m.written
+                    )
+                }
                 Form::Label => format!(
                     "reference link label `[{}]` has no definition in this doc: it shows as bracketed text, not a link",
                     m.written
@@ -1572,6 +1666,7 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                 Signal::new(SignalName::BrokenReference, m.line, detail).with_target(&m.written);
             let sig = match scheme {
                 Some(fixed) => sig.with_suggestion(fixed),
+                None if m.form == Form::Routeless => sig.with_suggestion(&m.resolved),
                 None => sig,
             };
             (m.doc.clone(), sig)
