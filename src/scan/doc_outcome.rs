@@ -316,6 +316,7 @@ pub fn read_doc(ctx: &ScanContext<'_>, index: u32, use_git: bool) -> Result<DocR
     if applies(SignalName::BrokenReference) {
         crate::scan::signals::package_scripts::check(ctx, &doc, role, &mut findings);
         crate::scan::signals::make_targets::check(ctx, &doc, role, &mut findings);
+        crate::scan::signals::docker_targets::check(ctx, &doc, role, &mut findings);
         crate::scan::signals::package_extras::check(ctx, &doc, role, &mut findings);
         crate::scan::signals::body_links::check(ctx, &doc, &mut findings);
     }

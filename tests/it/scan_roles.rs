@@ -427,6 +427,47 @@ fn a_contributor_doc_that_runs_a_make_target_the_makefile_lacks_is_a_broken_refe
 }
 
 #[test]
+fn a_doc_that_builds_a_docker_stage_its_dockerfile_lacks_is_a_broken_reference() {
+    let dockerfile = "FROM node:22 AS build\nRUN npm ci\nFROM build AS bolt-ai-production\nFROM build AS development\n";
+    let dir = tree(&[
+        ("Dockerfile", dockerfile),
+        ("docker/test.Dockerfile", "FROM alpine AS test\n"),
+        // bolt.diy's guide and docs page after `bolt-ai-development` became `development`.
+        (
+            "CONTRIBUTING.md",
+            "# Contributing\n\n```bash\ndocker build . --target bolt-ai-development\ndocker build . --target bolt-ai-production\ndocker build -f docker/test.Dockerfile --target test .\ndocker build -f docker/test.Dockerfile --target lint .\n```\n",
+        ),
+        ("docs/index.md", "# Setup\n\nRun `docker buildx build --target=bolt-ai-development ..`.\n"),
+        // The reader's own project, a command after a `cd`, a changelog, a placeholder.
+        ("docs/deploy.md", "# Deploy\n\n```sh\ndocker build -f app/Dockerfile --target prod .\n```\n"),
+        ("web/README.md", "# Web\n\n```sh\ncd web\ndocker build --target dev .\n```\n"),
+        ("CHANGELOG.md", "# Changes\n\n- `docker build --target old .` works again\n"),
+        ("docs/ci.md", "# CI\n\n`docker build --target <stage> .`\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["CONTRIBUTING.md", "docs/index.md"]);
+    let rows = |path: &str| -> Vec<(String, String)> {
+        let sigs = a["signals"][path].as_array().unwrap();
+        let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+        sigs.iter().map(|s| (text(&s["target"]), text(&s["suggestion"]))).collect()
+    };
+    assert_eq!(
+        rows("CONTRIBUTING.md"),
+        [
+            ("--target bolt-ai-development".to_string(), "--target development".to_string()),
+            ("--target lint".to_string(), String::new()),
+        ]
+    );
+    let detail = a["signals"]["CONTRIBUTING.md"][1]["detail"].as_str().unwrap();
+    assert_eq!(
+        detail,
+        "`docker build --target lint` builds the stage `lint`, which `docker/test.Dockerfile` \
+         does not define (its stages: `test`)"
+    );
+    assert_eq!(rows("docs/index.md").len(), 1, "the root's Dockerfile, from the doc's folder");
+}
+
+#[test]
 fn a_doc_that_installs_an_extra_the_package_lacks_is_a_broken_reference() {
     let pyproject = "[project]\nname = \"Beanie\"\nversion = \"2.0.0\"\n\n[project.optional-dependencies]\naws = [\"pymongo-auth-aws\"]\nencryption = [\"pymongo[encryption]\"]\n";
     let install = "```bash\npip install \"beanie[srv]\"\npip install beanie[aws,encryption]\n```\n";

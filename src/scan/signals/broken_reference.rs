@@ -521,7 +521,7 @@ fn past_end(ctx: &ScanContext<'_>, doc: &Doc, path: &str, first: u32) -> Option<
     {
         return None;
     }
-    let bytes = crate::fsio::read_walked(ctx.root, path, PAST_END_MAX_BYTES).ok()?;
+    let bytes = crate::fsio::read_confined(ctx.root, path, PAST_END_MAX_BYTES).ok()?;
     let lines = super::line_links::lines_of(&String::from_utf8_lossy(&bytes)).len();
     let lines = u32::try_from(lines).ok().filter(|n| *n > 0)?;
     (first > lines).then_some(lines)

@@ -7,6 +7,7 @@ pub mod broken_reference;
 pub mod by_cause;
 pub mod closest_anchor;
 pub mod code_path;
+pub mod docker_targets;
 pub mod duplicate_content;
 pub mod edit_recency_vs_churn;
 pub mod frontmatter_marker;
