@@ -39,6 +39,8 @@ pub struct Tree {
     /// The targets of each folder's Makefile asked about (`make_targets`), each read
     /// once even when workers ask at the same time.
     makefiles: Mutex<HashMap<String, std::sync::Arc<std::sync::OnceLock<MakeTargets>>>>,
+    /// How many lines each file a line link names has (`line_count`).
+    line_counts: Mutex<HashMap<String, Option<u32>>>,
 }
 
 /// The scripts the repository's `package.json` files define: all of them, and each
@@ -94,6 +96,9 @@ const PACKAGE_MANIFESTS: [&str; 6] =
 const PACKAGE_DEPTH: usize = 3;
 const PACKAGE_LOOK_LIMIT: usize = 4000;
 
+/// Files over this size are not read for their line count.
+const LINE_COUNT_MAX_BYTES: u64 = 4 << 20;
+
 impl Tree {
     pub fn new(root: &Path) -> Self {
         Tree {
@@ -105,7 +110,26 @@ impl Tree {
             rustdoc: Mutex::default(),
             go_embedded: Mutex::default(),
             makefiles: Mutex::default(),
+            line_counts: Mutex::default(),
         }
+    }
+
+    /// How many lines root-relative file `path` has, as GitHub numbers them, read once
+    /// (a generated API page links one module hundreds of times); `None` when it cannot
+    /// be read (over 4 MiB, outside the root).
+    pub fn line_count(&self, path: &str) -> Option<u32> {
+        if let Some(known) = lock(&self.line_counts).get(path) {
+            return *known;
+        }
+        let count = crate::fsio::read_confined(&self.root, path, LINE_COUNT_MAX_BYTES)
+            .ok()
+            .and_then(|bytes| {
+                let newlines = bytes.iter().filter(|b| **b == b'\n').count();
+                let last = usize::from(bytes.last().is_some_and(|b| *b != b'\n'));
+                u32::try_from(newlines + last).ok()
+            });
+        lock(&self.line_counts).insert(path.to_string(), count);
+        count
     }
 
     /// The kind of root-relative `path` (`""` is the root itself).

@@ -510,10 +510,11 @@ fn note_line_link(
     }
 }
 
-/// How many lines the repository's file `path` has, when a line link to `first` of it
-/// is past its end: tonic's route guide links `authentication/server.rs#L56`, a file of
-/// 40 lines since 2022. GitHub opens the file with no line marked. Not in a changelog or
-/// a history file, whose links name the lines of their day.
+/// How many lines the repository's file `path` has (`Tree::line_count`), when a line
+/// link to `first` of it is past its end: tonic's route guide links
+/// `authentication/server.rs#L56`, a file of 40 lines since 2022. GitHub opens the file
+/// with no line marked. Not in a changelog or a history file, whose links name the lines
+/// of their day.
 fn past_end(ctx: &ScanContext<'_>, doc: &Doc, path: &str, first: u32) -> Option<u32> {
     if ctx.role(&doc.path) == DocRole::Changelog
         || super::sections::is_changelog_file(&doc.path)
@@ -521,14 +522,9 @@ fn past_end(ctx: &ScanContext<'_>, doc: &Doc, path: &str, first: u32) -> Option<
     {
         return None;
     }
-    let bytes = crate::fsio::read_confined(ctx.root, path, PAST_END_MAX_BYTES).ok()?;
-    let lines = super::line_links::lines_of(&String::from_utf8_lossy(&bytes)).len();
-    let lines = u32::try_from(lines).ok().filter(|n| *n > 0)?;
+    let lines = ctx.tree.line_count(path).filter(|n| *n > 0)?;
     (first > lines).then_some(lines)
 }
-
-/// Files over this size are not read for their line count.
-const PAST_END_MAX_BYTES: u64 = 4 << 20;
 
 /// The problems behind `failed` deferred checks of `doc` (re-read for the purpose).
 pub fn recover(ctx: &ScanContext<'_>, doc: &Doc, failed: &[DeferredFragment]) -> Vec<Problem> {
