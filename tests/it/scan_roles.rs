@@ -468,6 +468,33 @@ fn a_doc_that_builds_a_docker_stage_its_dockerfile_lacks_is_a_broken_reference()
 }
 
 #[test]
+fn a_doc_on_this_repository_that_installs_its_folders_project_with_an_extra_it_lacks() {
+    // llm's AGENTS.md after its `test` extra became a dependency group.
+    let pyproject = "[project]\nname = \"llm\"\nversion = \"1.0\"\n\n[project.optional-dependencies]\ndocs = [\"sphinx\"]\n\n[dependency-groups]\ntest = [\"pytest\"]\n";
+    let dir = tree(&[
+        ("pyproject.toml", pyproject),
+        (
+            "AGENTS.md",
+            "# Agents\n\n```bash\npip install -e '.[test]'\npip install -e '.[docs]'\n```\n",
+        ),
+        // A package folder's guide installs its own project; a README the reader's; a
+        // block that moved into another folder installs that folder's.
+        ("plugin/pyproject.toml", "[project]\nname = \"llm-plugin\"\n"),
+        ("plugin/CONTRIBUTING.md", "# Contributing\n\nRun `pip install -e '.[test]'`.\n"),
+        ("README.md", "# llm\n\nIn your plugin, run `pip install -e '.[test]'`.\n"),
+        ("CONTRIBUTING.md", "# Contributing\n\n```sh\ncd plugin\npip install -e '.[test]'\n```\n"),
+    ]);
+    let a = scan_json(dir.path(), &["--no-git"], 1);
+    assert_eq!(signalled_paths(&a), ["AGENTS.md"]);
+    let sig = &a["signals"]["AGENTS.md"][0];
+    assert_eq!(sig["line"], 4);
+    assert_eq!(
+        sig["detail"],
+        "`.[test]` asks for the extra `test`, which pyproject.toml does not define (its extras: docs)"
+    );
+}
+
+#[test]
 fn a_doc_that_installs_an_extra_the_package_lacks_is_a_broken_reference() {
     let pyproject = "[project]\nname = \"Beanie\"\nversion = \"2.0.0\"\n\n[project.optional-dependencies]\naws = [\"pymongo-auth-aws\"]\nencryption = [\"pymongo[encryption]\"]\n";
     let install = "```bash\npip install \"beanie[srv]\"\npip install beanie[aws,encryption]\n```\n";

@@ -16,6 +16,7 @@ use crate::scan::role::DocRole;
 use crate::scan::signal::{Signal, SignalName};
 use crate::scan::signals::manifests::extra_name;
 use crate::scan::signals::sections::{is_history_file, is_post, kept_as_history};
+use crate::scan::tree::PathKind;
 
 /// Info strings of code blocks whose `name[extra]` is a requirement, besides a shell's
 /// (`package_scripts::SHELL_LANGS`) and an empty one.
@@ -41,9 +42,17 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
     {
         return;
     }
+    // `pip install -e ".[dev]"` installs the project in the folder it runs in: the root's,
+    // in a doc on working on this repository whose folder has no package of its own.
+    let local = crate::scan::signals::package_scripts::about_this_repository(&doc.path, role)
+        && !crate::scan::role::writes_for_readers(&doc.path, role)
+        && ["pyproject.toml", "setup.py", "setup.cfg"].iter().all(|f| {
+            doc.dir().is_empty()
+                || ctx.tree.kind(&crate::scan::resolve::join(doc.dir(), f)) == PathKind::Missing
+        });
     let mut found: Vec<(u32, Requirement)> = Vec::new();
     for span in &doc.parsed.code_spans {
-        found.extend(requirements(&span.text, name).into_iter().map(|r| (span.line, r)));
+        found.extend(requirements(&span.text, name, local).into_iter().map(|r| (span.line, r)));
     }
     for block in &doc.parsed.code_blocks {
         let lang = block.info.split_whitespace().next().unwrap_or("").to_lowercase();
@@ -51,9 +60,12 @@ pub fn check(ctx: &ScanContext<'_>, doc: &Doc, role: DocRole, out: &mut Findings
         if !lang.is_empty() && !shell && !REQUIREMENT_LANGS.contains(&lang.as_str()) {
             continue;
         }
+        // After a `cd`, `.` is another folder.
+        let mut here = local;
         for (i, line) in block.text.lines().enumerate() {
             let line_no = block.line + i as u32;
-            found.extend(requirements(line, name).into_iter().map(|r| (line_no, r)));
+            here &= !line.split_whitespace().any(|w| w == "cd");
+            found.extend(requirements(line, name, here).into_iter().map(|r| (line_no, r)));
         }
     }
     if found.is_empty() {
@@ -134,9 +146,11 @@ const PLACEHOLDER_EXTRAS: [&str; 10] = [
 ];
 
 /// The extras of the package `name` (normalized) that `code` asks for:
-/// `name[a,b]`, each a name of letters, digits, `-`, `_`, `.`. A placeholder
-/// (`extra1`, `<extra>`, `...`) is not one.
-fn requirements(code: &str, name: &str) -> Vec<Requirement> {
+/// `name[a,b]`, each a name of letters, digits, `-`, `_`, `.`; with `local`, also those
+/// of the folder's project that an install command asks for (`pip install -e ".[dev]"`).
+/// A placeholder (`extra1`, `<extra>`, `...`) is not one.
+fn requirements(code: &str, name: &str, local: bool) -> Vec<Requirement> {
+    let local = local && code.contains("install");
     let mut out = Vec::new();
     for (at, _) in code.match_indices('[') {
         let before = &code[..at];
@@ -144,7 +158,8 @@ fn requirements(code: &str, name: &str) -> Vec<Requirement> {
         let package = &before[start..];
         // `x.beanie[…]`, `/beanie[…]`: part of a longer name or a path.
         let glued = before[..start].ends_with(['.', '/', ':', '@']);
-        if package.is_empty() || glued || extra_name(package) != name {
+        let ours = extra_name(package) == name || (local && package == ".");
+        if package.is_empty() || glued || !ours {
             continue;
         }
         let Some(len) = code[at + 1..].find(']') else { continue };
@@ -178,7 +193,7 @@ mod tests {
     use super::*;
 
     fn extras(code: &str, name: &str) -> Vec<String> {
-        requirements(code, name).into_iter().map(|r| r.extra).collect()
+        requirements(code, name, false).into_iter().map(|r| r.extra).collect()
     }
 
     #[test]
@@ -186,7 +201,19 @@ mod tests {
         assert_eq!(extras("pip install \"beanie[srv]\"", "beanie"), ["srv"]);
         assert_eq!(extras("pip install Beanie[srv, aws]", "beanie"), ["srv", "aws"]);
         assert_eq!(extras("uv add 'my_pkg[Cli]'", "my-pkg"), ["Cli"]);
-        assert_eq!(requirements("beanie[srv]>=1.0", "beanie")[0].written, "beanie[srv]");
+        assert_eq!(requirements("beanie[srv]>=1.0", "beanie", false)[0].written, "beanie[srv]");
+        // The folder's own project, in an install command of a doc about this repository.
+        let local = |code: &str| -> Vec<String> {
+            requirements(code, "llm", true).into_iter().map(|r| r.extra).collect()
+        };
+        assert_eq!(local("pip install -e '.[test]'"), ["test"]);
+        assert_eq!(local("uv pip install \".[dev, docs]\""), ["dev", "docs"]);
+        assert!(local("re.match(r'.[a-zA-Z]', s)").is_empty(), "no install: a pattern");
+        assert!(local("pip install -e plugins/.[test]").is_empty(), "another folder");
+        assert!(
+            extras("pip install -e '.[test]'", "llm").is_empty(),
+            "not a doc on this repository"
+        );
         assert!(extras("pip install smolagents[extra1,extra2]", "smolagents").is_empty());
         assert!(extras("pip install other[srv]", "beanie").is_empty());
         assert!(extras("mybeanie[srv]", "beanie").is_empty());
