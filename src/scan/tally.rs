@@ -256,7 +256,7 @@ fn link_signal(
         }
         // The path is there (only the URL's route is missing, or the line it names is
         // past the file's end), whatever git says.
-        if matches!(m.form, Form::Routeless | Form::PastEnd { .. }) {
+        if matches!(m.form, Form::Routeless { .. } | Form::PastEnd { .. }) {
             return Some(broken_reference::signal(problem, false));
         }
         if let Some(twin) = super::signals::code_path::twin_slip(ctx, m) {

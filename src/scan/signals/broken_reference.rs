@@ -60,8 +60,9 @@ pub enum Form {
     /// `path_at` (`site_urls`).
     SiteUrl { path_at: usize },
     /// A GitHub URL of the repository naming one of its paths without `blob/<branch>/`
-    /// (`self_url::routeless_link`); `resolved` is the URL that reaches it.
-    Routeless,
+    /// (`self_url::routeless_link`), a folder's or a file's; `resolved` is the URL that
+    /// reaches it.
+    Routeless { folder: bool },
     /// A link to lines of one of the repository's files (`server.rs#L56`) past the end of
     /// that file, which has `lines` lines; `resolved` is the file.
     PastEnd { lines: u32 },
@@ -205,7 +206,7 @@ pub fn check_doc(ctx: &ScanContext<'_>, doc: &Doc, use_git: bool) -> LinkCheck {
         // written for that place, not for the one it is kept in. Its forge URLs and
         // fragments are still checked.
         out.problems.retain(
-            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } | Form::CiBadge { .. } | Form::Routeless | Form::PastEnd { .. })),
+            |p| !matches!(p, Problem::MissingTarget(m) if !matches!(m.form, Form::Url { .. } | Form::Workflow { .. } | Form::SiteUrl { .. } | Form::CiBadge { .. } | Form::Routeless { .. } | Form::PastEnd { .. })),
         );
     }
     out
@@ -729,14 +730,14 @@ fn check_links(
                 let Some(l) = self_link(&link.dest, &known.repos, branch) else {
                     if let Some(r) = routeless_link(&link.dest, &known.repos, branch) {
                         let fixed = routed(ctx, &r, branch, &link.dest);
-                        if let Some(fixed) = fixed.filter(|_| failed.is_none()) {
+                        if let Some((fixed, folder)) = fixed.filter(|_| failed.is_none()) {
                             out.problems.push(Problem::MissingTarget(Missing {
                                 only_if_moved: false,
                                 doc: doc.path.clone(),
                                 line: link.line,
                                 written: r.written,
                                 resolved: fixed,
-                                form: Form::Routeless,
+                                form: Form::Routeless { folder },
                                 what,
                             }));
                         }
@@ -904,16 +905,15 @@ fn check_links(
     }
 }
 
-/// Where a link lands: GitHub's resolution `github` when it exists, else the first file
-/// the renderer of the doc's folder serves for it; `None` when neither exists.
 /// The URL that shows what `r` names (`…/blob/main/TERMS_OF_USE.md`, `…/tree/main/docs`),
-/// when one of its readings is a path of the repository; its fragment kept.
+/// when one of its readings is a path of the repository, and whether that path is a
+/// folder; its fragment kept.
 fn routed(
     ctx: &ScanContext<'_>,
     r: &crate::scan::self_url::RoutelessLink,
     default_branch: Option<&str>,
     dest: &str,
-) -> Option<String> {
+) -> Option<(String, bool)> {
     let tail = r.written[r.tail_at..].trim_end_matches('/');
     let (branch, path) = r.readings.iter().find_map(|(branch, path)| {
         let route = match ctx.tree.kind(path) {
@@ -929,9 +929,12 @@ fn routed(
         Some((format!("{route}/{branch}"), written))
     })?;
     let fragment = dest.trim().split_once('#').map(|(_, f)| format!("#{f}")).unwrap_or_default();
-    Some(format!("{}{branch}/{path}{fragment}", &r.written[..r.tail_at]))
+    let folder = branch.starts_with("tree/");
+    Some((format!("{}{branch}/{path}{fragment}", &r.written[..r.tail_at]), folder))
 }
 
+/// Where a link lands: GitHub's resolution `github` when it exists, else the first file
+/// the renderer of the doc's folder serves for it; `None` when neither exists.
 fn landing(
     ctx: &ScanContext<'_>,
     doc: &Doc,
@@ -1597,8 +1600,8 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                     "{} target `{}` names a line past the end of `{}`, which has {lines} lines: GitHub opens the file with no line marked",
                     m.what, m.written, m.resolved
                 ),
-                Form::Routeless => {
-                    let (what, route) = if m.resolved.contains("/tree/") {
+                Form::Routeless { folder } => {
+                    let (what, route) = if folder {
                         ("folder", "tree")
                     } else {
                         ("file", "blob")
@@ -1662,7 +1665,9 @@ pub fn signal(problem: &Problem, git_had: bool) -> (String, Signal) {
                 Signal::new(SignalName::BrokenReference, m.line, detail).with_target(&m.written);
             let sig = match scheme {
                 Some(fixed) => sig.with_suggestion(fixed),
-                None if m.form == Form::Routeless => sig.with_suggestion(&m.resolved),
+                None if matches!(m.form, Form::Routeless { .. }) => {
+                    sig.with_suggestion(&m.resolved)
+                }
                 None => sig,
             };
             (m.doc.clone(), sig)

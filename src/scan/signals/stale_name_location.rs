@@ -339,7 +339,7 @@ pub fn written_like(missing: &Missing, new_path: &str) -> String {
         Form::SiteUrl { .. } => new_path.to_string(),
         // A service's URL names no file (`ci_badge` offers no new one); a routeless URL's
         // path is there (its fix is the route, `broken_reference::routed`).
-        Form::CiBadge { .. } | Form::Routeless | Form::PastEnd { .. } => w.to_string(),
+        Form::CiBadge { .. } | Form::Routeless { .. } | Form::PastEnd { .. } => w.to_string(),
         Form::Url { path_at } => {
             let encoded = utf8_percent_encode(new_path, PATH_ENCODE).to_string();
             format!("{}{encoded}", &w[..path_at.min(w.len())])
